@@ -1,0 +1,22 @@
+/**
+ * The account check (R10).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * The result of `users/me` (R10). The allowed values of `auth` and `client_id` are not shown.
+ *
+ * @since 0.1.0
+ */
+export const AccountCheck = Schema.Struct({
+  user_id: Schema.Int,
+  auth: Schema.String,
+  client_id: Schema.String
+}).annotations({ identifier: "AccountCheck" })
+
+/**
+ * @since 0.1.0
+ */
+export type AccountCheck = typeof AccountCheck.Type

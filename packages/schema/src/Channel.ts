@@ -1,0 +1,45 @@
+/**
+ * The channels a community can live in (C7).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * Every channel value, in the spec's order.
+ *
+ * @since 0.1.0
+ */
+export const values = ["VK", "TG", "OK", "MAX", "CHAT", "AVITO"] as const
+
+/**
+ * A channel as the API returns it: upper case.
+ *
+ * @since 0.1.0
+ */
+export const ChannelLiteral = Schema.Literal(...values).annotations({
+  identifier: "ChannelLiteral",
+  description: "VK (social network), TG (messenger), OK (social network), MAX (messenger), CHAT (online chat), AVITO"
+})
+
+/**
+ * A channel on the wire. Decoding accepts lower-case letters and yields upper case (C7);
+ * encoding writes upper case.
+ *
+ * @since 0.1.0
+ */
+export const Channel: Schema.Schema<Channel, string> = Schema.compose(Schema.Uppercase, ChannelLiteral, {
+  strict: false
+}).annotations({ identifier: "Channel" })
+
+/**
+ * @since 0.1.0
+ */
+export type Channel = typeof values[number]
+
+/**
+ * Tells whether a string names a channel, in any letter case.
+ *
+ * @since 0.1.0
+ */
+export const isChannel = (value: string): boolean => (values as ReadonlyArray<string>).includes(value.toUpperCase())

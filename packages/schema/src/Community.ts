@@ -1,0 +1,89 @@
+/**
+ * Communities and their employees (R1, R2).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Channel } from "./Channel.js"
+import { GroupId } from "./Ids.js"
+
+/**
+ * A community: an item of `groups/get` (R1).
+ *
+ * @since 0.1.0
+ */
+export const Community = Schema.Struct({
+  group_id: GroupId,
+  channel: Channel,
+  name: Schema.String,
+  photo: Schema.String,
+  is_owner: Schema.Boolean,
+  archived: Schema.Boolean,
+  deactivated: Schema.Boolean
+}).annotations({ identifier: "Community" })
+
+/**
+ * @since 0.1.0
+ */
+export type Community = typeof Community.Type
+
+/**
+ * Every role key (R2), and what each gives access to.
+ *
+ * @since 0.1.0
+ */
+export const roleKeys = {
+  admin: "full access",
+  mailer: "mailings and chat bots",
+  users: "users",
+  integrations: "integration management",
+  stat: "statistics",
+  event: "events",
+  dogs: "deleting blocked members",
+  crm: "dialogues"
+} as const
+
+/**
+ * A permanent role key; use it for checks (R2).
+ *
+ * @since 0.1.0
+ */
+export const RoleKey = Schema.Literal(...(Object.keys(roleKeys) as Array<keyof typeof roleKeys>)).annotations({
+  identifier: "RoleKey"
+})
+
+/**
+ * @since 0.1.0
+ */
+export type RoleKey = typeof RoleKey.Type
+
+/**
+ * A role of an employee: its key and a Russian display name that may change (R2).
+ *
+ * @since 0.1.0
+ */
+export const EmployeeRole = Schema.Struct({
+  key: RoleKey,
+  title: Schema.String
+}).annotations({ identifier: "EmployeeRole" })
+
+/**
+ * @since 0.1.0
+ */
+export type EmployeeRole = typeof EmployeeRole.Type
+
+/**
+ * An item of `groups/getEmployees`. Only `roles` is documented; the other fields are not shown, so
+ * they are kept as they come.
+ *
+ * @since 0.1.0
+ */
+export const Employee = Schema.Struct(
+  { roles: Schema.Array(EmployeeRole) },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+).annotations({ identifier: "Employee" })
+
+/**
+ * @since 0.1.0
+ */
+export type Employee = typeof Employee.Type

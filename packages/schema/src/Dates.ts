@@ -1,0 +1,95 @@
+/**
+ * Dates on the wire (C11): requests carry `dd.mm.yyyy hh:ii` in Moscow time, responses carry unix
+ * seconds, and `stats/*` responses carry strings.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Either, ParseResult, Schema } from "effect"
+
+/**
+ * Moscow's offset from UTC. Moscow has kept UTC+3 all year since 2014, so a fixed offset is exact.
+ *
+ * @since 0.1.0
+ */
+export const moscowOffsetMillis = 3 * 60 * 60 * 1000
+
+const requestDatePattern = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/
+const pad = (n: number, width = 2) => String(n).padStart(width, "0")
+
+/**
+ * Parses `dd.mm.yyyy hh:ii` (Moscow time) into a UTC instant, or tells what is wrong.
+ *
+ * @since 0.1.0
+ */
+export const parseRequestDate = (text: string): Either.Either<DateTime.Utc, string> => {
+  const match = requestDatePattern.exec(text)
+  if (match === null) return Either.left(`a date is written dd.mm.yyyy hh:ii, got "${text}"`)
+  const [day, month, year, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+  const millis = Date.UTC(year, month - 1, day, hour, minute) - moscowOffsetMillis
+  const check = new Date(millis + moscowOffsetMillis)
+  if (
+    check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day ||
+    hour > 23 || minute > 59
+  ) {
+    return Either.left(`no such date: "${text}"`)
+  }
+  return Either.right(DateTime.unsafeMake(millis))
+}
+
+/**
+ * Formats a UTC instant as `dd.mm.yyyy hh:ii` in Moscow time (seconds are dropped).
+ *
+ * @since 0.1.0
+ */
+export const formatRequestDate = (date: DateTime.DateTime): string => {
+  const d = new Date(DateTime.toEpochMillis(date) + moscowOffsetMillis)
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCFullYear(), 4)} ${pad(d.getUTCHours())}:${
+    pad(d.getUTCMinutes())
+  }`
+}
+
+/**
+ * A request date: `dd.mm.yyyy hh:ii` Moscow time on the wire, a `DateTime.Utc` in code. Instants are
+ * whole minutes; encoding drops seconds.
+ *
+ * @since 0.1.0
+ */
+export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
+  Schema.String,
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: (text, _, ast) =>
+      Either.match(parseRequestDate(text), {
+        onLeft: (message) => ParseResult.fail(new ParseResult.Type(ast, text, message)),
+        onRight: ParseResult.succeed
+      }),
+    encode: (date) => ParseResult.succeed(formatRequestDate(date))
+  }
+).annotations({
+  identifier: "RequestDate",
+  description: "dd.mm.yyyy hh:ii, Moscow time",
+  jsonSchema: { type: "string", pattern: requestDatePattern.source }
+})
+
+/**
+ * A response date: unix time in whole seconds on the wire, a `DateTime.Utc` in code.
+ *
+ * @since 0.1.0
+ */
+export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform(
+  Schema.Int,
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: (seconds) => DateTime.unsafeMake(seconds * 1000),
+    encode: (date) => Math.floor(DateTime.toEpochMillis(date) / 1000)
+  }
+).annotations({ identifier: "UnixSeconds", description: "unix time in seconds" })
+
+/**
+ * A date in a `stats/*` response: a string whose format the spec does not show, kept as it comes.
+ *
+ * @since 0.1.0
+ */
+export const StatsDate = Schema.String.annotations({ identifier: "StatsDate" })

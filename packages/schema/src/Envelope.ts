@@ -1,0 +1,125 @@
+/**
+ * The envelope every answer comes in (C4, C5, C6), and a codec per operation: from a wire body to a
+ * success or a typed error (the client's half), and from a success or an error to a wire body (the
+ * server's half).
+ *
+ * @since 0.1.0
+ */
+import { Effect, ParseResult, Schema } from "effect"
+import * as ApiError from "./ApiError.js"
+import type * as Operation from "./Operation.js"
+
+/**
+ * An error body: `{status: 'error', error, error_code}` (C6).
+ *
+ * @since 0.1.0
+ */
+export const ErrorEnvelope = Schema.Struct({
+  status: Schema.Literal("error"),
+  error: Schema.String,
+  error_code: Schema.Int
+}).annotations({ identifier: "ErrorEnvelope" })
+
+/**
+ * @since 0.1.0
+ */
+export type ErrorEnvelope = typeof ErrorEnvelope.Type
+
+/**
+ * A success body with no `response` field (C5).
+ *
+ * @since 0.1.0
+ */
+export const EmptySuccessEnvelope = Schema.Struct({ status: Schema.Literal("ok") }).annotations({
+  identifier: "EmptySuccessEnvelope"
+})
+
+const successCache = new WeakMap<Operation.Any, Schema.Schema<any, any>>()
+
+/**
+ * The success body of an operation: `{status: 'ok', response}`, or `{status: 'ok'}` when it has no
+ * response field (C5).
+ *
+ * @since 0.1.0
+ */
+export const successEnvelope = <Op extends Operation.Any>(
+  op: Op
+): Schema.Schema<{ readonly status: "ok"; readonly response?: Operation.Success<Op> }, {
+  readonly status: "ok"
+  readonly response?: Schema.Schema.Encoded<Op["success"]>
+}> => {
+  let schema = successCache.get(op)
+  if (schema === undefined) {
+    schema = op.hasResponse
+      ? Schema.Struct({ status: Schema.Literal("ok"), response: op.success })
+      : EmptySuccessEnvelope
+    successCache.set(op, schema)
+  }
+  return schema
+}
+
+/**
+ * Why a body could not be read as an envelope of the operation.
+ *
+ * @since 0.1.0
+ */
+export class EnvelopeDecodeError extends Schema.TaggedError<EnvelopeDecodeError>()("EnvelopeDecodeError", {
+  operation: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.operation}: the answer is not a valid envelope: ${this.reason}`
+  }
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+/**
+ * Reads a wire body (parsed JSON) as the answer of an operation: its decoded success, its typed error,
+ * or an {@link EnvelopeDecodeError} when the body fits neither.
+ *
+ * @since 0.1.0
+ */
+export const decode = <Op extends Operation.Any>(op: Op) =>
+(
+  body: unknown
+): Effect.Effect<Operation.Success<Op>, Operation.Error<Op> | EnvelopeDecodeError> => {
+  if (isObject(body) && body.status === "error") {
+    return Schema.decodeUnknown(ErrorEnvelope)(body).pipe(
+      Effect.mapError((error) =>
+        new EnvelopeDecodeError({ operation: op.path, reason: ParseResult.TreeFormatter.formatErrorSync(error) })
+      ),
+      Effect.flatMap((wire) => Effect.fail(ApiError.fromWire(wire, op.path, op.errorCodes) as Operation.Error<Op>))
+    )
+  }
+  return Schema.decodeUnknown(successEnvelope(op))(body).pipe(
+    Effect.map((envelope) => envelope.response as Operation.Success<Op>),
+    Effect.mapError((error) =>
+      new EnvelopeDecodeError({ operation: op.path, reason: ParseResult.TreeFormatter.formatErrorSync(error) })
+    )
+  )
+}
+
+/**
+ * Writes the success body of an operation.
+ *
+ * @since 0.1.0
+ */
+export const encodeSuccess = <Op extends Operation.Any>(op: Op) =>
+(
+  value: Operation.Success<Op>
+): Effect.Effect<unknown, ParseResult.ParseError> =>
+  Schema.encode(successEnvelope(op))(
+    (op.hasResponse ? { status: "ok", response: value } : { status: "ok" }) as never
+  )
+
+/**
+ * Writes the error body of an error (C6).
+ *
+ * @since 0.1.0
+ */
+export const encodeError = (error: { readonly code: number; readonly text: string }): ErrorEnvelope => ({
+  status: "error",
+  error: error.text,
+  error_code: error.code
+})

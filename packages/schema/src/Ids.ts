@@ -1,0 +1,80 @@
+/**
+ * Identifiers: numbers of communities and subscribers, and 24-character object ids branded per kind
+ * so that one kind cannot be passed where another is wanted (C8, C9, C10).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { WireInt } from "./Wire.js"
+
+/**
+ * A community's number in its channel (C8). Sent together with `channel`.
+ *
+ * @since 0.1.0
+ */
+export const GroupId = WireInt.pipe(Schema.brand("GroupId")).annotations({ identifier: "GroupId" })
+
+/**
+ * @since 0.1.0
+ */
+export type GroupId = typeof GroupId.Type
+
+/**
+ * A subscriber's number in the network or messenger (C9).
+ *
+ * @since 0.1.0
+ */
+export const Uid = WireInt.pipe(Schema.brand("Uid")).annotations({ identifier: "Uid" })
+
+/**
+ * @since 0.1.0
+ */
+export type Uid = typeof Uid.Type
+
+/**
+ * The shape every object id has: exactly 24 characters of `0-9a-f` (C10).
+ *
+ * @since 0.1.0
+ */
+export const ObjectIdPattern = /^[0-9a-f]{24}$/
+
+/**
+ * An object id of no particular kind.
+ *
+ * @since 0.1.0
+ */
+export const ObjectId = Schema.String.pipe(
+  Schema.pattern(ObjectIdPattern, { message: () => "an object id is 24 characters of 0-9 and a-f" })
+).annotations({ identifier: "ObjectId" })
+
+const objectId = <const Brand extends string>(brand: Brand) =>
+  ObjectId.pipe(Schema.brand(brand)).annotations({ identifier: brand })
+
+/** @since 0.1.0 */
+export const BotId = objectId("BotId")
+/** @since 0.1.0 */
+export type BotId = typeof BotId.Type
+/** @since 0.1.0 */
+export const ListId = objectId("ListId")
+/** @since 0.1.0 */
+export type ListId = typeof ListId.Type
+/** @since 0.1.0 */
+export const VariableId = objectId("VariableId")
+/** @since 0.1.0 */
+export type VariableId = typeof VariableId.Type
+/** @since 0.1.0 */
+export const CommunityVariableId = objectId("CommunityVariableId")
+/** @since 0.1.0 */
+export type CommunityVariableId = typeof CommunityVariableId.Type
+/** @since 0.1.0 */
+export const MailingId = objectId("MailingId")
+/** @since 0.1.0 */
+export type MailingId = typeof MailingId.Type
+/** @since 0.1.0 */
+export const LandingId = objectId("LandingId")
+/** @since 0.1.0 */
+export type LandingId = typeof LandingId.Type
+/** @since 0.1.0 */
+export const StepId = objectId("StepId")
+/** @since 0.1.0 */
+export type StepId = typeof StepId.Type

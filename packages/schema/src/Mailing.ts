@@ -1,0 +1,74 @@
+/**
+ * Mailings and their status (R6, S5).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { UnixSeconds } from "./Dates.js"
+import { MailingId } from "./Ids.js"
+import { WireIntLiteral } from "./Wire.js"
+
+/**
+ * Every mailing status and its meaning (S5). No meaning is given for 5, so 5 is not a status.
+ *
+ * @since 0.1.0
+ */
+export const statusMeanings = {
+  0: "waiting to be sent",
+  1: "being sent",
+  2: "paused",
+  3: "finished (except mailings in the archive)",
+  4: "draft",
+  6: "in the archive",
+  7: "waiting to be stopped"
+} as const
+
+/**
+ * The status values, in order.
+ *
+ * @since 0.1.0
+ */
+export const statusValues = [0, 1, 2, 3, 4, 6, 7] as const
+
+/**
+ * A mailing status as a response carries it (S5).
+ *
+ * @since 0.1.0
+ */
+export const MailingStatus = Schema.Literal(...statusValues).annotations({ identifier: "MailingStatus" })
+
+/**
+ * @since 0.1.0
+ */
+export type MailingStatus = typeof MailingStatus.Type
+
+/**
+ * A mailing status as a `mailings/get` filter: a number, or digits from a form body.
+ *
+ * @since 0.1.0
+ */
+export const MailingStatusParam = WireIntLiteral(...statusValues).annotations({ identifier: "MailingStatusParam" })
+
+/**
+ * A mailing: an item of `mailings/get` (R6). The meaning of `type` is not shown.
+ *
+ * @since 0.1.0
+ */
+export const Mailing = Schema.Struct({
+  id: MailingId,
+  title: Schema.String,
+  type: Schema.Int,
+  status: MailingStatus,
+  status_name: Schema.String,
+  archived: Schema.Boolean,
+  date_send: UnixSeconds,
+  count: Schema.Int,
+  delivered: Schema.Int,
+  no_delivered: Schema.Int,
+  create_at: UnixSeconds
+}).annotations({ identifier: "Mailing" })
+
+/**
+ * @since 0.1.0
+ */
+export type Mailing = typeof Mailing.Type

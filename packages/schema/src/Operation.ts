@@ -1,0 +1,282 @@
+/**
+ * The declaration of one operation: everything the client, the server, the command line and the docs
+ * need to know about it, written once.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import * as ApiError from "./ApiError.js"
+import * as Page from "./Page.js"
+
+/**
+ * Who may call an operation in a community (A8, A9). The owner and `admin` may always call it.
+ *
+ * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel (A10).
+ * - `admin`: the owner and `admin` only.
+ * - `any`: the owner and employees with any role.
+ * - `none`: any valid token; the operation is not about one community.
+ *
+ * @since 0.1.0
+ */
+export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
+
+/**
+ * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
+ *
+ * @since 0.1.0
+ */
+export const commonErrorCodes = [4, 5, 9, 101] as const
+
+/**
+ * @since 0.1.0
+ */
+export type CommonErrorCode = typeof commonErrorCodes[number]
+
+/**
+ * The declaration of an operation.
+ *
+ * @since 0.1.0
+ */
+export interface Operation<
+  out Section extends string,
+  out Method extends string,
+  out Payload extends Schema.Schema.AnyNoContext,
+  out Success extends Schema.Schema.AnyNoContext,
+  out Code extends ApiError.ErrorCode,
+  out Item extends Schema.Schema.AnyNoContext | undefined = undefined
+> {
+  /** The section, the first path segment after the version. */
+  readonly section: Section
+  /** The method, the last path segment. */
+  readonly method: Method
+  /** `section/method`, the path below `{base_url}` (C1). */
+  readonly path: `${Section}/${Method}`
+  /** The parameters, with every documented constraint; encodes to the JSON body. */
+  readonly payload: Payload
+  /** What `response` holds on success; `Schema.Void` when there is no `response` field (C5). */
+  readonly success: Success
+  /** `false` when a success is `{status: 'ok'}` with no `response` field (C5). */
+  readonly hasResponse: boolean
+  /** Every error code the operation can produce (including {@link commonErrorCodes}). */
+  readonly errorCodes: ReadonlyArray<Code>
+  /** Who may call it (A9). */
+  readonly roleGroup: RoleGroup
+  /** Counts against the shared creation limit (L2). */
+  readonly creation: boolean
+  /** May be sent again after an ambiguous failure (101, transport, timeout) without doing twice what it does. */
+  readonly safeToRepeat: boolean
+  /** For list operations: the schema of one item; the success is then `Page(item)` (C12). */
+  readonly item: Item
+  /** `false` for operations listed as existing whose parameters and responses are not shown (E17). */
+  readonly documented: boolean
+  /** The rule ID of RULES.md that describes it. */
+  readonly rule: string
+  /** One line on what it does. */
+  readonly summary: string
+}
+
+/**
+ * Any operation.
+ *
+ * @since 0.1.0
+ */
+export interface Any extends
+  Operation<
+    string,
+    string,
+    Schema.Schema.AnyNoContext,
+    Schema.Schema.AnyNoContext,
+    ApiError.ErrorCode,
+    Schema.Schema.AnyNoContext | undefined
+  >
+{}
+
+/**
+ * The parameters of an operation, as code passes them.
+ *
+ * @since 0.1.0
+ */
+export type Params<Op extends Any> = Schema.Schema.Type<Op["payload"]>
+
+/**
+ * The parameters of an operation, as the wire carries them.
+ *
+ * @since 0.1.0
+ */
+export type EncodedParams<Op extends Any> = Schema.Schema.Encoded<Op["payload"]>
+
+/**
+ * What a successful call gives.
+ *
+ * @since 0.1.0
+ */
+export type Success<Op extends Any> = Schema.Schema.Type<Op["success"]>
+
+/**
+ * The item of a list operation.
+ *
+ * @since 0.1.0
+ */
+export type Item<Op extends Any> = Op["item"] extends Schema.Schema.AnyNoContext ? Schema.Schema.Type<Op["item"]>
+  : never
+
+/**
+ * The error codes of an operation.
+ *
+ * @since 0.1.0
+ */
+export type Codes<Op extends Any> = Op["errorCodes"][number]
+
+/**
+ * The tagged errors an operation can produce, plus {@link ApiError.UnexpectedApiError} for an
+ * undocumented code.
+ *
+ * @since 0.1.0
+ */
+export type Error<Op extends Any> = ApiError.ErrorOf<Codes<Op>> | ApiError.UnexpectedApiError
+
+/**
+ * List operations: the ones with an item schema.
+ *
+ * @since 0.1.0
+ */
+export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
+
+/**
+ * @since 0.1.0
+ */
+export const isPageable = (op: Any): op is Pageable => op.item !== undefined
+
+interface Common<Section extends string, Method extends string, Code extends ApiError.ErrorCode> {
+  readonly section: Section
+  readonly method: Method
+  readonly errors: ReadonlyArray<Code>
+  readonly roleGroup: RoleGroup
+  readonly creation?: boolean
+  readonly safeToRepeat: boolean
+  readonly rule: string
+  readonly summary: string
+}
+
+const dedupe = <C extends number>(codes: ReadonlyArray<C>): ReadonlyArray<C> =>
+  [...new Set(codes)].sort((a, b) => a - b)
+
+/**
+ * Declares an operation whose success is a single value, or no `response` field when `success` is
+ * omitted or `Schema.Void` (C5).
+ *
+ * @since 0.1.0
+ */
+export const make = <
+  const Section extends string,
+  const Method extends string,
+  Payload extends Schema.Schema.AnyNoContext,
+  const Code extends ApiError.ErrorCode,
+  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void
+>(
+  options: Common<Section, Method, Code> & { readonly payload: Payload; readonly success?: Success }
+): Operation<Section, Method, Payload, Success, Code | CommonErrorCode> => ({
+  section: options.section,
+  method: options.method,
+  path: `${options.section}/${options.method}`,
+  payload: options.payload,
+  success: (options.success ?? Schema.Void) as Success,
+  hasResponse: options.success !== undefined && (options.success as unknown) !== Schema.Void,
+  errorCodes: dedupe<Code | CommonErrorCode>([...commonErrorCodes, ...options.errors]),
+  roleGroup: options.roleGroup,
+  creation: options.creation ?? false,
+  safeToRepeat: options.safeToRepeat,
+  item: undefined,
+  documented: options.rule !== "E17",
+  rule: options.rule,
+  summary: options.summary
+})
+
+/**
+ * The payload of a list operation with `fields`: those fields plus `count` and `offset`.
+ *
+ * @since 0.1.0
+ */
+export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
+  Schema.Struct.Type<Fields & typeof Page.PageParams>,
+  Schema.Struct.Encoded<Fields & typeof Page.PageParams>
+>
+
+/**
+ * Declares a list operation: `count` and `offset` join its parameters (C13) and its success is
+ * `{items, total}` of `item` (C12). List operations only read, so they are safe to repeat.
+ *
+ * @since 0.1.0
+ */
+export const list = <
+  const Section extends string,
+  const Method extends string,
+  Fields extends Schema.Struct.Fields,
+  const Code extends ApiError.ErrorCode,
+  Item extends Schema.Schema.AnyNoContext
+>(
+  options: Omit<Common<Section, Method, Code>, "safeToRepeat" | "creation"> & {
+    readonly fields: Fields
+    readonly item: Item
+  }
+) => {
+  const payload = Schema.Struct({ ...options.fields, ...Page.PageParams }) as unknown as ListPayload<Fields>
+  const success = Page.Page(options.item as Schema.Schema<Schema.Schema.Type<Item>, Schema.Schema.Encoded<Item>>)
+  const op = make({
+    ...options,
+    payload,
+    success,
+    safeToRepeat: true
+  })
+  return { ...op, item: options.item } as unknown as Operation<
+    Section,
+    Method,
+    ListPayload<Fields>,
+    typeof success,
+    Code | CommonErrorCode,
+    Item
+  >
+}
+
+/**
+ * The payload of an operation whose parameters are not shown (E17): any object, passed through.
+ *
+ * @since 0.1.0
+ */
+export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+  identifier: "UnknownPayload",
+  description: "parameters not shown in the spec"
+})
+
+/**
+ * Declares an operation the spec lists as existing without showing its parameters or response (E17).
+ * It may produce any documented code but 1 and 3.
+ *
+ * @since 0.1.0
+ */
+export const undocumented = <
+  const Section extends string,
+  const Method extends string,
+  Success extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown
+>(options: {
+  readonly section: Section
+  readonly method: Method
+  readonly roleGroup: RoleGroup
+  readonly creation?: boolean
+  /** `Schema.Void` for the operations the spec says answer with no `response` field. */
+  readonly success?: Success
+  readonly safeToRepeat: boolean
+  readonly summary: string
+}) =>
+  make({
+    section: options.section,
+    method: options.method,
+    payload: UnknownPayload,
+    success: (options.success ?? Schema.Unknown) as Success,
+    errors: [6, 7, 8],
+    roleGroup: options.roleGroup,
+    ...(options.creation === undefined ? {} : { creation: options.creation }),
+    safeToRepeat: options.safeToRepeat,
+    rule: "E17",
+    summary: options.summary
+  })

@@ -1,0 +1,117 @@
+/**
+ * Custom (per-subscriber) variables and community variables (R7, R8), with the rules for their
+ * names (E11).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { UnixSeconds } from "./Dates.js"
+import { CommunityVariableId, VariableId } from "./Ids.js"
+
+/**
+ * The longest `title` or `name` of a variable (E11).
+ *
+ * @since 0.1.0
+ */
+export const maxTextLength = 120
+
+/**
+ * Characters a variable's short name must not contain (E11).
+ *
+ * @since 0.1.0
+ */
+export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", "\"", ":", ";", "`"] as const
+
+/**
+ * A sequence a variable's short name must not contain (E11).
+ *
+ * @since 0.1.0
+ */
+export const forbiddenNameSequence = "_NAME"
+
+/**
+ * The first thing that makes `name` unusable as a short name, as the text to quote, or `undefined`.
+ *
+ * @since 0.1.0
+ */
+export const forbiddenInName = (name: string): string | undefined => {
+  for (const char of name) {
+    if ((forbiddenNameCharacters as ReadonlyArray<string>).includes(char)) return char
+  }
+  return name.includes(forbiddenNameSequence) ? forbiddenNameSequence : undefined
+}
+
+/**
+ * A variable's display title: 1 to 120 characters (E11).
+ *
+ * @since 0.1.0
+ */
+export const VariableTitle = Schema.String.pipe(
+  Schema.minLength(1, { message: () => "title must not be empty" }),
+  Schema.maxLength(maxTextLength, { message: () => `title is at most ${maxTextLength} characters` })
+).annotations({ identifier: "VariableTitle" })
+
+/**
+ * A variable's short name: 1 to 120 characters, none of the forbidden characters and no `_NAME` (E11).
+ *
+ * @since 0.1.0
+ */
+export const VariableName = Schema.String.pipe(
+  Schema.minLength(1, { message: () => "name must not be empty" }),
+  Schema.maxLength(maxTextLength, { message: () => `name is at most ${maxTextLength} characters` }),
+  Schema.filter((name) => {
+    const found = forbiddenInName(name)
+    return found === undefined ? true : `name must not contain "${found}"`
+  })
+).annotations({ identifier: "VariableName" })
+
+/**
+ * A custom variable definition: an item of `vars/list`, the result of `vars/create` (R7).
+ *
+ * @since 0.1.0
+ */
+export const VariableDefinition = Schema.Struct({
+  id: VariableId,
+  title: Schema.String,
+  name: Schema.String,
+  create_at: UnixSeconds
+}).annotations({ identifier: "VariableDefinition" })
+
+/**
+ * @since 0.1.0
+ */
+export type VariableDefinition = typeof VariableDefinition.Type
+
+/**
+ * The value of a custom variable for one subscriber: the result of `vars/get` (R7).
+ *
+ * @since 0.1.0
+ */
+export const VariableValue = Schema.Struct({
+  title: Schema.String,
+  name: Schema.String,
+  value: Schema.String
+}).annotations({ identifier: "VariableValue" })
+
+/**
+ * @since 0.1.0
+ */
+export type VariableValue = typeof VariableValue.Type
+
+/**
+ * A community variable, one value for the whole community: an item of `globalVars/list` (R8).
+ *
+ * @since 0.1.0
+ */
+export const CommunityVariable = Schema.Struct({
+  id: CommunityVariableId,
+  title: Schema.String,
+  name: Schema.String,
+  value: Schema.String,
+  create_at: UnixSeconds
+}).annotations({ identifier: "CommunityVariable" })
+
+/**
+ * @since 0.1.0
+ */
+export type CommunityVariable = typeof CommunityVariable.Type

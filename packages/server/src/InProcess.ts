@@ -1,0 +1,78 @@
+/**
+ * An `HttpClient` whose requests go straight into an `HttpApp`, with no socket: client and server run
+ * in one runtime, so `TestClock` drives retries, rate windows and caches on both sides at once.
+ *
+ * @since 0.1.0
+ */
+import { HttpClient, HttpClientError, HttpClientResponse, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpApp } from "@effect/platform"
+import type { HttpClientRequest } from "@effect/platform"
+import { Chunk, Effect, Layer, Scope, Stream } from "effect"
+
+const bodyOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined, unknown> => {
+  const body = request.body
+  switch (body._tag) {
+    case "Empty":
+      return Effect.succeed(undefined)
+    case "Uint8Array":
+      return Effect.succeed(body.body as BodyInit)
+    case "FormData":
+      return Effect.succeed(body.formData)
+    case "Raw":
+      return Effect.succeed(body.body as BodyInit)
+    case "Stream":
+      return Stream.runCollect(body.stream).pipe(
+        Effect.map((chunks) => {
+          const parts = Chunk.toReadonlyArray(chunks)
+          const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
+          let offset = 0
+          for (const part of parts) {
+            out.set(part, offset)
+            offset += part.length
+          }
+          return out as BodyInit
+        })
+      )
+  }
+}
+
+/**
+ * Makes an `HttpClient` that serves every request with `app`, in the caller's fiber.
+ *
+ * @since 0.1.0
+ */
+export const makeHttpClient = <E, R>(
+  app: HttpApp.Default<E, R>
+): Effect.Effect<HttpClient.HttpClient, never, Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>> =>
+  Effect.map(Effect.context<Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>>(), (context) =>
+    HttpClient.make((request, url) =>
+      Effect.gen(function*() {
+        const body = yield* bodyOf(request)
+        const webRequest = new Request(url, {
+          method: request.method,
+          headers: new Headers(request.headers as Record<string, string>),
+          ...(body === undefined ? {} : { body })
+        })
+        const response = yield* app.pipe(
+          Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest)),
+          Effect.scoped,
+          Effect.catchAllCause(() => Effect.succeed(HttpServerResponse.empty({ status: 500 })))
+        ) as unknown as Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, never>
+        return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
+      }).pipe(
+        Effect.provide(context),
+        Effect.mapError((cause) =>
+          new HttpClientError.RequestError({ request, reason: "Transport", cause, description: "in-process request failed" })
+        )
+      )
+    ))
+
+/**
+ * A layer of the in-process `HttpClient` over `app`.
+ *
+ * @since 0.1.0
+ */
+export const layerHttpClient = <E, R>(
+  app: HttpApp.Default<E, R>
+): Layer.Layer<HttpClient.HttpClient, never, Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>> =>
+  Layer.effect(HttpClient.HttpClient, makeHttpClient(app))
