@@ -30,7 +30,16 @@ export const ChannelLiteral = Schema.Literal(...values).annotations({
  */
 export const Channel: Schema.Schema<Channel, string> = Schema.compose(Schema.Uppercase, ChannelLiteral, {
   strict: false
-}).annotations({ identifier: "Channel" })
+}).annotations({
+  identifier: "Channel",
+  // The wire form: any letter case of a channel value (derived JSON Schema would only say "a string").
+  jsonSchema: {
+    type: "string",
+    pattern: `^(?:${values.map((v) => [...v].map((c) => `[${c}${c.toLowerCase()}]`).join("")).join("|")})$`,
+    description: `one of ${values.join(", ")}; lower-case letters are accepted`,
+    examples: [...values]
+  }
+})
 
 /**
  * @since 0.1.0

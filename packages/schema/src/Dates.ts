@@ -69,6 +69,11 @@ export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transform
 ).annotations({
   identifier: "RequestDate",
   description: "dd.mm.yyyy hh:ii, Moscow time",
+  // The wire carries whole minutes of four-digit years, so only such instants survive a round trip.
+  arbitrary: () => (fc) =>
+    fc.integer({ min: Date.UTC(1970, 0, 1) / 60_000, max: Date.UTC(2100, 0, 1) / 60_000 }).map((minutes) =>
+      DateTime.unsafeMake(minutes * 60_000)
+    ),
   jsonSchema: { type: "string", pattern: requestDatePattern.source }
 })
 
@@ -85,7 +90,13 @@ export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform
     decode: (seconds) => DateTime.unsafeMake(seconds * 1000),
     encode: (date) => Math.floor(DateTime.toEpochMillis(date) / 1000)
   }
-).annotations({ identifier: "UnixSeconds", description: "unix time in seconds" })
+).annotations({
+  identifier: "UnixSeconds",
+  description: "unix time in seconds",
+  // The wire carries whole seconds, so only such instants survive a round trip.
+  arbitrary: () => (fc) =>
+    fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) / 1000 }).map((seconds) => DateTime.unsafeMake(seconds * 1000))
+})
 
 /**
  * A date in a `stats/*` response: a string whose format the spec does not show, kept as it comes.

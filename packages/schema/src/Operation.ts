@@ -43,7 +43,9 @@ export interface Operation<
   out Payload extends Schema.Schema.AnyNoContext,
   out Success extends Schema.Schema.AnyNoContext,
   out Code extends ApiError.ErrorCode,
-  out Item extends Schema.Schema.AnyNoContext | undefined = undefined
+  out Item extends Schema.Schema.AnyNoContext | undefined = undefined,
+  out Creation extends boolean = boolean,
+  out Safe extends boolean = boolean
 > {
   /** The section, the first path segment after the version. */
   readonly section: Section
@@ -62,9 +64,9 @@ export interface Operation<
   /** Who may call it (A9). */
   readonly roleGroup: RoleGroup
   /** Counts against the shared creation limit (L2). */
-  readonly creation: boolean
+  readonly creation: Creation
   /** May be sent again after an ambiguous failure (101, transport, timeout) without doing twice what it does. */
-  readonly safeToRepeat: boolean
+  readonly safeToRepeat: Safe
   /** For list operations: the schema of one item; the success is then `Page(item)` (C12). */
   readonly item: Item
   /** `false` for operations listed as existing whose parameters and responses are not shown (E17). */
@@ -147,13 +149,19 @@ export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
  */
 export const isPageable = (op: Any): op is Pageable => op.item !== undefined
 
-interface Common<Section extends string, Method extends string, Code extends ApiError.ErrorCode> {
+interface Common<
+  Section extends string,
+  Method extends string,
+  Code extends ApiError.ErrorCode,
+  Creation extends boolean,
+  Safe extends boolean
+> {
   readonly section: Section
   readonly method: Method
   readonly errors: ReadonlyArray<Code>
   readonly roleGroup: RoleGroup
-  readonly creation?: boolean
-  readonly safeToRepeat: boolean
+  readonly creation?: Creation
+  readonly safeToRepeat: Safe
   readonly rule: string
   readonly summary: string
 }
@@ -172,10 +180,12 @@ export const make = <
   const Method extends string,
   Payload extends Schema.Schema.AnyNoContext,
   const Code extends ApiError.ErrorCode,
-  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void
+  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void,
+  const Creation extends boolean = false,
+  const Safe extends boolean = boolean
 >(
-  options: Common<Section, Method, Code> & { readonly payload: Payload; readonly success?: Success }
-): Operation<Section, Method, Payload, Success, Code | CommonErrorCode> => ({
+  options: Common<Section, Method, Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success }
+): Operation<Section, Method, Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe> => ({
   section: options.section,
   method: options.method,
   path: `${options.section}/${options.method}`,
@@ -184,7 +194,7 @@ export const make = <
   hasResponse: options.success !== undefined && (options.success as unknown) !== Schema.Void,
   errorCodes: dedupe<Code | CommonErrorCode>([...commonErrorCodes, ...options.errors]),
   roleGroup: options.roleGroup,
-  creation: options.creation ?? false,
+  creation: (options.creation ?? false) as Creation,
   safeToRepeat: options.safeToRepeat,
   item: undefined,
   documented: options.rule !== "E17",
@@ -215,7 +225,7 @@ export const list = <
   const Code extends ApiError.ErrorCode,
   Item extends Schema.Schema.AnyNoContext
 >(
-  options: Omit<Common<Section, Method, Code>, "safeToRepeat" | "creation"> & {
+  options: Omit<Common<Section, Method, Code, false, true>, "safeToRepeat" | "creation"> & {
     readonly fields: Fields
     readonly item: Item
   }
@@ -234,7 +244,9 @@ export const list = <
     ListPayload<Fields>,
     typeof success,
     Code | CommonErrorCode,
-    Item
+    Item,
+    false,
+    true
   >
 }
 
@@ -257,18 +269,20 @@ export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.
 export const undocumented = <
   const Section extends string,
   const Method extends string,
-  Success extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown
+  Success extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown,
+  const Creation extends boolean = false,
+  const Safe extends boolean = boolean
 >(options: {
   readonly section: Section
   readonly method: Method
   readonly roleGroup: RoleGroup
-  readonly creation?: boolean
+  readonly creation?: Creation
   /** `Schema.Void` for the operations the spec says answer with no `response` field. */
   readonly success?: Success
-  readonly safeToRepeat: boolean
+  readonly safeToRepeat: Safe
   readonly summary: string
 }) =>
-  make({
+  make<Section, Method, typeof UnknownPayload, 6 | 7 | 8, Success, Creation, Safe>({
     section: options.section,
     method: options.method,
     payload: UnknownPayload,

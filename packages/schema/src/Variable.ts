@@ -62,6 +62,13 @@ export const VariableName = Schema.String.pipe(
   Schema.filter((name) => {
     const found = forbiddenInName(name)
     return found === undefined ? true : `name must not contain "${found}"`
+  }, {
+    // The same rule for JSON Schema readers: none of the characters, and not the sequence. No
+    // lookahead in the pattern: effect's Arbitrary turns it into a generator, which cannot use one.
+    jsonSchema: {
+      pattern: `^[^${forbiddenNameCharacters.map((c) => "\\[]^-".includes(c) ? `\\${c}` : c).join("")}]*$`,
+      not: { pattern: forbiddenNameSequence }
+    }
   })
 ).annotations({ identifier: "VariableName" })
 

@@ -25,6 +25,8 @@ export * as Landing from "./Landing.js"
 /** @since 0.1.0 */
 export * as Mailing from "./Mailing.js"
 /** @since 0.1.0 */
+export * as OpenApi from "./OpenApi.js"
+/** @since 0.1.0 */
 export * as Operation from "./Operation.js"
 /** @since 0.1.0 */
 export * as Operations from "./Operations.js"

@@ -4,10 +4,16 @@
  *
  * @since 0.1.0
  */
-import { HttpClient, HttpClientError, HttpClientResponse, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import {
+  HttpClient,
+  HttpClientError,
+  HttpClientResponse,
+  HttpServerRequest,
+  HttpServerResponse
+} from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import type { HttpClientRequest } from "@effect/platform"
-import { Chunk, Effect, Layer, Scope, Stream } from "effect"
+import { Cause, Chunk, Effect, Layer, Scope, Stream } from "effect"
 
 const bodyOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined, unknown> => {
   const body = request.body
@@ -36,6 +42,11 @@ const bodyOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Bod
   }
 }
 
+/** The app dropped the connection without answering. */
+class ConnectionDropped {
+  readonly _tag = "ConnectionDropped"
+}
+
 /**
  * Makes an `HttpClient` that serves every request with `app`, in the caller's fiber.
  *
@@ -44,28 +55,41 @@ const bodyOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Bod
 export const makeHttpClient = <E, R>(
   app: HttpApp.Default<E, R>
 ): Effect.Effect<HttpClient.HttpClient, never, Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>> =>
-  Effect.map(Effect.context<Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>>(), (context) =>
-    HttpClient.make((request, url) =>
-      Effect.gen(function*() {
-        const body = yield* bodyOf(request)
-        const webRequest = new Request(url, {
-          method: request.method,
-          headers: new Headers(request.headers as Record<string, string>),
-          ...(body === undefined ? {} : { body })
-        })
-        const response = yield* app.pipe(
-          Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest)),
-          Effect.scoped,
-          Effect.catchAllCause(() => Effect.succeed(HttpServerResponse.empty({ status: 500 })))
-        ) as unknown as Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, never>
-        return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
-      }).pipe(
-        Effect.provide(context),
-        Effect.mapError((cause) =>
-          new HttpClientError.RequestError({ request, reason: "Transport", cause, description: "in-process request failed" })
+  Effect.map(
+    Effect.context<Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>>(),
+    (context) =>
+      HttpClient.make((request, url) =>
+        Effect.gen(function*() {
+          const body = yield* bodyOf(request)
+          const webRequest = new Request(url, {
+            method: request.method,
+            headers: new Headers(request.headers as Record<string, string>),
+            ...(body === undefined ? {} : { body })
+          })
+          const response = yield* app.pipe(
+            Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest)),
+            Effect.scoped,
+            // An app that interrupts itself drops the connection: the caller sees a transport failure.
+            Effect.catchAllCause((cause) =>
+              Cause.isInterruptedOnly(cause)
+                ? Effect.fail(new ConnectionDropped())
+                : Effect.succeed(HttpServerResponse.empty({ status: 500 }))
+            )
+          ) as unknown as Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, never>
+          return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
+        }).pipe(
+          Effect.provide(context),
+          Effect.mapError((cause) =>
+            new HttpClientError.RequestError({
+              request,
+              reason: "Transport",
+              cause,
+              description: cause instanceof ConnectionDropped ? "connection dropped" : "in-process request failed"
+            })
+          )
         )
       )
-    ))
+  )
 
 /**
  * A layer of the in-process `HttpClient` over `app`.

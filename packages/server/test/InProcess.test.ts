@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientRequest, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock, Duration } from "effect"
+import { Duration, Effect, TestClock } from "effect"
 import * as InProcess from "../src/InProcess.js"
 
 const app = Effect.gen(function*() {
@@ -14,12 +14,14 @@ describe("InProcess", () => {
   it.effect("bridges a request into the app on the TestClock", () =>
     Effect.gen(function*() {
       const client = yield* HttpClient.HttpClient
-      const fiber = yield* Effect.fork(client.execute(
-        HttpClientRequest.post("http://local/external-api/v2/users/me").pipe(
-          HttpClientRequest.bearerToken("t"),
-          HttpClientRequest.bodyUnsafeJson({ a: 1 })
-        )
-      ).pipe(Effect.flatMap((r) => r.json)))
+      const fiber = yield* Effect.fork(
+        client.execute(
+          HttpClientRequest.post("http://local/external-api/v2/users/me").pipe(
+            HttpClientRequest.bearerToken("t"),
+            HttpClientRequest.bodyUnsafeJson({ a: 1 })
+          )
+        ).pipe(Effect.flatMap((r) => r.json))
+      )
       yield* TestClock.adjust(Duration.seconds(10))
       const json = yield* fiber
       expect(json).toEqual({ url: "/external-api/v2/users/me", method: "POST", body: "{\"a\":1}", auth: "Bearer t" })

@@ -1,0 +1,84 @@
+/**
+ * The command line as one effect: parse the arguments, run the command, write one line on failure,
+ * and give the exit code of {@link ExitCode}.
+ *
+ * @since 0.1.0
+ */
+import { Command, HelpDoc, ValidationError } from "@effect/cli"
+import type { CliApp } from "@effect/cli"
+import { Cause, Console, Effect } from "effect"
+import * as Commands from "./Commands.js"
+import * as ExitCode from "./ExitCode.js"
+import * as Report from "./Report.js"
+
+/**
+ * The version shown by `--version`.
+ *
+ * @since 0.1.0
+ */
+export const version = "0.1.0"
+
+/**
+ * The help footer: the exit codes, from {@link ExitCode}, and where credentials come from.
+ *
+ * @since 0.1.0
+ */
+export const footer: HelpDoc.HelpDoc = HelpDoc.blocks([
+  HelpDoc.h1("EXIT CODES"),
+  ...ExitCode.describe().map((line) => HelpDoc.p(line)),
+  HelpDoc.h1("CREDENTIALS"),
+  HelpDoc.p(
+    "COMMUNITY_API_BASE_URL (ending in /v2) and COMMUNITY_API_TOKEN, or the token from standard input with " +
+      "--token-stdin. With no COMMUNITY_API_BASE_URL the calls go to an embedded sandbox with the demo data."
+  )
+])
+
+const cli = Command.run(Commands.root, { name: "community-api", version, footer })
+
+const colourCodes = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
+
+const strip = (args: ReadonlyArray<unknown>) =>
+  args.map((arg) => typeof arg === "string" ? arg.replace(colourCodes, "") : arg)
+
+/**
+ * A console that drops the colour codes of `@effect/cli`'s help and messages on the streams that are
+ * not terminals (a pipe, a file), or everywhere when `NO_COLOR` is set.
+ *
+ * @since 0.1.0
+ */
+export const plainConsole = (
+  console: Console.Console,
+  terminals: { readonly stdout: boolean; readonly stderr: boolean }
+): Console.Console => ({
+  ...console,
+  log: (...args) => terminals.stdout ? console.log(...args) : console.log(...strip(args)),
+  error: (...args) => terminals.stderr ? console.error(...args) : console.error(...strip(args))
+})
+
+const terminals = () => {
+  const colour = process.env.NO_COLOR === undefined || process.env.NO_COLOR === ""
+  return { stdout: colour && process.stdout.isTTY === true, stderr: colour && process.stderr.isTTY === true }
+}
+
+/**
+ * Runs the command line on `argv` (as `process.argv`: the runtime and the script first) and succeeds
+ * with the exit code. A failure is reported in one line on standard error; a parse error was already
+ * printed with its help by `@effect/cli`.
+ *
+ * @since 0.1.0
+ */
+export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, never, CliApp.CliApp.Environment> =>
+  Effect.consoleWith((console) => Effect.withConsole(cli(argv), plainConsole(console, terminals()))).pipe(
+    Effect.as(ExitCode.kinds.success.code),
+    Effect.catchAll((error) =>
+      ValidationError.isValidationError(error)
+        ? Effect.succeed(ExitCode.kinds.usage.code)
+        : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
+    ),
+    Effect.catchAllCause((cause) =>
+      Effect.as(
+        Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
+        ExitCode.kinds.internal.code
+      )
+    )
+  )

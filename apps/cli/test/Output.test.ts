@@ -1,0 +1,48 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, TestClock } from "effect"
+import * as Output from "../src/Output.js"
+import * as Progress from "../src/Progress.js"
+
+describe("Output", () => {
+  it("C12 prints the items of a page as an aligned table with numbers on the right", () => {
+    const text = Output.human({
+      items: [
+        { id: "a", name: "First bot", active: 1, steps: [] },
+        { id: "bb", name: "B", active: 10, steps: [{ id: "x" }] }
+      ],
+      total: 2
+    })
+    expect(text.split("\n")).toEqual([
+      "id  name       active  steps",
+      "a   First bot       1  []",
+      "bb  B              10  [{\"id\":\"x\"}]"
+    ])
+  })
+
+  it("R10 prints one record as key and value", () => {
+    expect(Output.human({ user_id: 5, auth: "token", client_id: null })).toBe(
+      "user_id    5\nauth       token\nclient_id"
+    )
+  })
+
+  it("C12 an empty page prints nothing, JSON keeps the page", () => {
+    expect(Output.human({ items: [], total: 0 })).toBe("")
+    expect(JSON.parse(Output.json({ items: [], total: 0 }))).toEqual({ items: [], total: 0 })
+    expect(Output.ndjsonLine({ a: 1 })).toBe("{\"a\":1}")
+  })
+
+  it.effect("C12 the progress bar shows items so far of total and the rate, only on a terminal", () =>
+    Effect.gen(function*() {
+      expect(Progress.render(250, 1000, 500)).toBe("[######------------------] 250/1000 items  500/s")
+      const written: Array<string> = []
+      const pipe = yield* Progress.make({ isTTY: false, write: (text: string) => written.push(text) })
+      yield* pipe.update(10, 20)
+      yield* pipe.clear
+      expect(written).toEqual([])
+      const terminal = yield* Progress.make({ isTTY: true, write: (text: string) => written.push(text) })
+      yield* TestClock.adjust("1 second")
+      yield* terminal.update(500, 1000)
+      yield* terminal.clear
+      expect(written).toEqual(["\r\x1b[2K[############------------] 500/1000 items  500/s", "\r\x1b[2K"])
+    }))
+})

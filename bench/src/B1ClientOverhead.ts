@@ -1,0 +1,110 @@
+/**
+ * B1 client overhead: the median latency of `users/me` and of a 500-item `bots/get` page through the
+ * client against raw `fetch` plus `JSON.parse`, on the same server, interleaved in one run.
+ *
+ * The calls are sequential (one at a time) and spread round-robin over 64 users, so that neither side
+ * ever meets the rate limit (each user stays far below 30 per second): the figure is the cost of the
+ * client's encoding, pacing bookkeeping, decoding and error typing, not of waiting. A third side,
+ * `@effect/platform`'s `HttpClient` alone (same fetch, `response.json`, no contract), tells how much of
+ * the overhead is the platform's and how much the client's own.
+ */
+import { Ids } from "@community-api/schema"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { Effect } from "effect"
+import * as BenchFixture from "./internal/BenchFixture.js"
+import * as Clients from "./internal/Clients.js"
+import type { Result } from "./internal/Result.js"
+import * as Servers from "./internal/Servers.js"
+import { median, round } from "./internal/Stats.js"
+
+const users = 64
+const target = 1.3
+
+interface Case {
+  readonly name: string
+  readonly path: string
+  readonly samples: number
+  readonly warmup: number
+  readonly params: Record<string, unknown>
+  readonly call: (client: Clients.ClientOf) => Effect.Effect<unknown, unknown>
+}
+
+/** Runs B1. */
+export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(function*() {
+  const bench = BenchFixture.make({ bots: 0, users })
+  const server = yield* Servers.spawnReference({ bots: 500, users })
+  const clients = yield* Effect.forEach(bench.userTokens, (token) => Clients.make(server.baseUrl, token))
+  const http = yield* Effect.provide(HttpClient.HttpClient, FetchHttpClient.layer)
+  const page = { group_id: Ids.GroupId.make(BenchFixture.community.group_id), channel: "VK" as const, count: 500 }
+  const cases: ReadonlyArray<Case> = [
+    { name: "usersMe", path: "users/me", samples: 2000, warmup: 200, params: {}, call: (c) => c.users.me() },
+    {
+      name: "botsGet500",
+      path: "bots/get",
+      samples: 300,
+      warmup: 60,
+      params: { ...BenchFixture.community, count: 500 },
+      call: (c) => c.bots.get(page)
+    }
+  ]
+
+  const figures: Record<string, number> = {}
+  const ratios: Array<number> = []
+  yield* server.startRecording
+  for (const c of cases) {
+    const url = `${server.baseUrl}/${c.path}`
+    const body = JSON.stringify(c.params)
+    const millis: Array<Array<number>> = [[], [], []]
+    for (let i = 0; i < c.warmup + c.samples; i++) {
+      const user = i % users
+      const token = bench.userTokens[user]!
+      const sides = [
+        Clients.timed(c.call(clients[user]!)),
+        Effect.map(Effect.promise(() => Clients.rawTimed(url, token, body)), (raw) => raw.millis),
+        Clients.timed(
+          http.execute(
+            HttpClientRequest.bodyUnsafeJson(
+              HttpClientRequest.bearerToken(HttpClientRequest.post(url), token),
+              c.params
+            )
+          ).pipe(Effect.flatMap((response) => response.json))
+        )
+      ]
+      // Rotate which side goes first, so that none always follows another.
+      for (let k = 0; k < sides.length; k++) {
+        const side = (i + k) % sides.length
+        const taken = yield* sides[side]!
+        if (i >= c.warmup) millis[side]!.push(taken)
+      }
+    }
+    const [clientMillis, rawMillis, platformMillis] = millis.map(median) as [number, number, number]
+    const ratio = clientMillis / rawMillis
+    ratios.push(ratio)
+    figures[`${c.name}.clientMedianMs`] = round(clientMillis, 3)
+    figures[`${c.name}.rawMedianMs`] = round(rawMillis, 3)
+    figures[`${c.name}.ratio`] = round(ratio, 3)
+    figures[`${c.name}.platformHttpClientMedianMs`] = round(platformMillis, 3)
+    figures[`${c.name}.samples`] = c.samples
+  }
+  const notOk = (yield* server.stopRecording).filter((e) => e.outcome !== "ok").length
+  figures["serverAnswersNotOk"] = notOk
+  const worst = Math.max(...ratios)
+  const met = worst <= target && notOk === 0
+  return {
+    id: "B1",
+    title: "Client overhead",
+    method:
+      `Sequential calls interleaved client/raw/platform (order rotated), spread over ${users} users so that no call ` +
+      "waits for the rate limit; client over fetch (FetchHttpClient), raw = fetch + JSON.parse, and for reference " +
+      "@effect/platform's HttpClient alone over the same fetch; median latency after a warm-up; the server in a " +
+      "child process.",
+    figures,
+    target: `client/raw median latency ratio <= ${target} for users/me and a 500-item bots/get page`,
+    met,
+    headline: `users/me ${figures["usersMe.ratio"]}x, bots/get 500 ${figures["botsGet500.ratio"]}x`,
+    ...(met ? {} : {
+      note: `worst ratio ${round(worst, 3)} is ${round((worst / target - 1) * 100, 1)}% over the target` +
+        (notOk > 0 ? `; ${notOk} server answers were not ok` : "")
+    })
+  }
+}))

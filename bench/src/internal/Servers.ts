@@ -1,0 +1,179 @@
+/**
+ * The servers under test, on a loopback port: the reference server (started from its public layer,
+ * with a request recorder), in this process or in a child process, and a bare `node:http` handler.
+ *
+ * The child process keeps the server's CPU and heap apart from the client's: memory readings of the
+ * client are then the client's alone, and the server's event loop does not delay the client's timers.
+ */
+import type * as Fixture from "@community-api/server/Fixture"
+import * as ReferenceServer from "@community-api/server/ReferenceServer"
+import { HttpRouter, HttpServer, HttpServerResponse } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Context, Effect, Layer } from "effect"
+import type { Scope } from "effect"
+import { fork } from "node:child_process"
+import * as Http from "node:http"
+import type { AddressInfo } from "node:net"
+import { performance } from "node:perf_hooks"
+import { fileURLToPath } from "node:url"
+import type * as BenchFixture from "./BenchFixture.js"
+
+/** Now in milliseconds since the epoch, with sub-millisecond precision, comparable across processes. */
+export const now = (): number => performance.timeOrigin + performance.now()
+
+/** One request as the server logged it, stamped with {@link now} when it was answered. */
+export interface Recorded {
+  readonly at: number
+  readonly path: string
+  readonly outcome: number | "ok" | "dropped"
+  /** Milliseconds the server took (its own measure). */
+  readonly millis: number
+}
+
+/** Collects the server's request log while on (the ground truth for counts and error 5). */
+export class Recorder {
+  private on = false
+  private readonly entries: Array<Recorded> = []
+  readonly record = (entry: ReferenceServer.RequestLogEntry): void => {
+    if (this.on) this.entries.push({ at: now(), path: entry.path, outcome: entry.outcome, millis: entry.millis })
+  }
+  /** Clears the log and starts recording. */
+  start(): void {
+    this.entries.length = 0
+    this.on = true
+  }
+  /** Stops recording and gives the log. */
+  stop(): ReadonlyArray<Recorded> {
+    this.on = false
+    return [...this.entries]
+  }
+}
+
+/** A running reference server. */
+export interface Reference {
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string
+  /** `{origin}/external-api/v2`. */
+  readonly baseUrl: string
+  /** Back to the fixture: state, rate windows, token cache. */
+  readonly reset: Effect.Effect<void>
+  /** Clears the request log and starts recording. */
+  readonly startRecording: Effect.Effect<void>
+  /** Stops recording and gives the log. */
+  readonly stopRecording: Effect.Effect<ReadonlyArray<Recorded>>
+}
+
+/** Serves the reference server with `fixture` on a free loopback port in this process, for the scope. */
+export const reference = (fixture: Fixture.Fixture): Effect.Effect<Reference, unknown, Scope.Scope> =>
+  Effect.gen(function*() {
+    const recorder = new Recorder()
+    const context = yield* Layer.build(
+      ReferenceServer.layerServe({ port: 0, host: "127.0.0.1", fixture, onRequest: recorder.record })
+    )
+    const address = Context.get(context, HttpServer.HttpServer).address
+    if (address._tag !== "TcpAddress") return yield* Effect.dieMessage("the server is not on TCP")
+    const origin = `http://127.0.0.1:${address.port}`
+    return {
+      origin,
+      baseUrl: `${origin}/external-api/v2`,
+      reset: Context.get(context, ReferenceServer.ReferenceServer).reset,
+      startRecording: Effect.sync(() => recorder.start()),
+      stopRecording: Effect.sync(() => recorder.stop())
+    }
+  })
+
+/** A command to the child process and its answer (see `serverProcess.ts`). */
+export type Command = "reset" | "start" | "stop"
+/** The child's messages. */
+export type Message =
+  | { readonly _tag: "ready"; readonly origin: string }
+  | { readonly _tag: "done"; readonly id: number; readonly entries?: ReadonlyArray<Recorded> }
+
+/**
+ * Serves the reference server with a generated fixture in a child process (built there, so the
+ * 100,000-bot fixture never touches this heap), for the scope.
+ */
+export const spawnReference = (options: BenchFixture.Options): Effect.Effect<Reference, unknown, Scope.Scope> =>
+  Effect.gen(function*() {
+    const child = yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        fork(fileURLToPath(new URL("./serverProcess.ts", import.meta.url)), [], {
+          execArgv: ["--import", import.meta.resolve("tsx")],
+          stdio: ["ignore", "inherit", "inherit", "ipc"]
+        })
+      ),
+      (child) => Effect.sync(() => child.kill())
+    )
+    let nextId = 0
+    const waiting = new Map<number, (entries: ReadonlyArray<Recorded>) => void>()
+    const origin = yield* Effect.async<string, Error>((resume) => {
+      child.on("message", (message: Message) => {
+        if (message._tag === "ready") resume(Effect.succeed(message.origin))
+        else waiting.get(message.id)?.(message.entries ?? [])
+      })
+      child.once("exit", (code) => resume(Effect.fail(new Error(`the server process exited with ${code}`))))
+      child.send(options)
+    })
+    const ask = (command: Command) =>
+      Effect.async<ReadonlyArray<Recorded>>((resume) => {
+        const id = nextId++
+        waiting.set(id, (entries) => {
+          waiting.delete(id)
+          resume(Effect.succeed(entries))
+        })
+        child.send({ id, command })
+      })
+    return {
+      origin,
+      baseUrl: `${origin}/external-api/v2`,
+      reset: Effect.asVoid(ask("reset")),
+      startRecording: Effect.asVoid(ask("start")),
+      stopRecording: ask("stop")
+    }
+  })
+
+/** Serves a bare `node:http` handler that reads the body and answers `body` as JSON, for the scope. */
+export const bare = (body: string): Effect.Effect<{ readonly origin: string }, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.async<Http.Server>((resume) => {
+      const payload = Buffer.from(body)
+      const server = Http.createServer((req, res) => {
+        req.resume()
+        req.on("end", () => {
+          res.writeHead(200, { "content-type": "application/json", "content-length": payload.length })
+          res.end(payload)
+        })
+      })
+      server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+    }),
+    (server) =>
+      Effect.async<void>((resume) => {
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
+  ).pipe(Effect.map((server) => ({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
+
+/**
+ * Serves `body` as JSON at `path` with the smallest `@effect/platform` app (a router with one route) on
+ * the same Node server layer as the reference server: the floor the platform itself sets.
+ */
+export const platformMinimal = (
+  path: string,
+  body: string
+): Effect.Effect<{ readonly origin: string }, unknown, Scope.Scope> =>
+  Effect.gen(function*() {
+    const app = HttpRouter.empty.pipe(
+      HttpRouter.post(
+        path as HttpRouter.PathInput,
+        Effect.succeed(HttpServerResponse.text(body, { contentType: "application/json" }))
+      )
+    )
+    const context = yield* Layer.build(
+      HttpServer.serve(app).pipe(
+        Layer.provideMerge(NodeHttpServer.layer(() => Http.createServer(), { port: 0, host: "127.0.0.1" }))
+      )
+    )
+    const address = Context.get(context, HttpServer.HttpServer).address
+    if (address._tag !== "TcpAddress") return yield* Effect.dieMessage("the server is not on TCP")
+    return { origin: `http://127.0.0.1:${address.port}` }
+  })

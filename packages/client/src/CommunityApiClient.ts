@@ -1,0 +1,215 @@
+/**
+ * The Effect-native client of the API: one method per operation of the contract, grouped by section
+ * (`client.bots.enable({ bot_id })`), with typed parameters, decoded results and the exact tagged
+ * errors of each operation; retries on 9, pacing under the rate limit (L1), the creation quota
+ * (L2–L5) and paginated streams, all on by default.
+ *
+ * It needs only an `HttpClient` of `@effect/platform` (fetch, undici, or the reference server
+ * in-process). The limiters come from {@link Pacing.Pacing} and {@link CreationQuota.CreationQuota}
+ * when provided, else from process-wide instances, so that every client of one user in the process
+ * shares them.
+ *
+ * @since 0.1.0
+ */
+import type { ApiError, Operation, Operations } from "@community-api/schema"
+import type { HttpClient } from "@effect/platform"
+import type { Duration, Redacted, Schema, Stream } from "effect"
+import { Config, Context, Effect, Layer } from "effect"
+import type { ConfigError } from "effect"
+import type * as ClientError from "./ClientError.js"
+import type * as CreationQuota from "./CreationQuota.js"
+import * as internal from "./internal/client.js"
+import type * as Paginate from "./Paginate.js"
+import type * as Retry from "./Retry.js"
+
+/**
+ * How the token is sent (A1, A2): the `Authorization: Bearer` header (default), or `api_key` in the
+ * JSON body for tools that cannot set headers. Never in the query string.
+ *
+ * @since 0.1.0
+ */
+export type AuthMode = "header" | "body"
+
+/**
+ * The configuration of a client.
+ *
+ * @since 0.1.0
+ */
+export interface ClientConfig {
+  /** `{base_url}`, ending with the version segment, e.g. `https://host/external-api/v2` (required). */
+  readonly baseUrl: string | URL
+  /** The personal or application token; kept `Redacted`, never logged, traced or put in a URL. */
+  readonly token: Redacted.Redacted<string>
+  /** Where the token goes; default `"header"`. */
+  readonly auth?: AuthMode | undefined
+  /** Time allowed for one attempt (send and read the answer); default 30 s. */
+  readonly timeout?: Duration.DurationInput | undefined
+  /** The retry policy; default {@link Retry.defaultPolicy}. */
+  readonly retry?: Partial<Retry.Policy> | undefined
+  /**
+   * The key of the user for the shared limiters. The limits count per user, all tokens together, and
+   * tokens of one user cannot be told apart client-side: give every client of one user the same key.
+   * Default: a hash of the token.
+   */
+  readonly userKey?: string | undefined
+  /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
+  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
+}
+
+/**
+ * The errors of a call of `Op`: those the contract lists for it, plus the client's own. A quota error
+ * only where the operation counts against the creation limit, and an unknown outcome only where it is
+ * not safe to repeat.
+ *
+ * @since 0.1.0
+ */
+export type Errors<Op extends Operation.Any> =
+  | Operation.Error<Op>
+  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
+  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
+  | (Op["safeToRepeat"] extends true ? never : ClientError.OutcomeUnknownError)
+
+/**
+ * A derived method: takes the operation's parameters, gives its decoded success.
+ *
+ * @since 0.1.0
+ */
+export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
+  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/**
+ * The parameters of a list operation without `count` and `offset`.
+ *
+ * @since 0.1.0
+ */
+export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+
+/**
+ * A derived stream of every item of a list operation.
+ *
+ * @since 0.1.0
+ */
+export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
+  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+
+/**
+ * One method per operation, by section: `client.bots.enable(params)`.
+ *
+ * @since 0.1.0
+ */
+export type Sections = {
+  readonly [S in Operations.SectionName]: {
+    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
+      ? Method<Operations.Sections[S][M]>
+      : never
+  }
+}
+
+/**
+ * One stream per list operation, by section: `client.streams.bots.get(params)`.
+ *
+ * @since 0.1.0
+ */
+export type Streams = {
+  readonly [S in Operations.SectionName]: {
+    readonly [
+      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
+    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
+  }
+}
+
+/**
+ * Options of {@link Client.call}.
+ *
+ * @since 0.1.0
+ */
+export interface CallOptions<A, P> {
+  /** Decodes `response`; without it the result is `unknown`. */
+  readonly success?: Schema.Schema<A, any> | undefined
+  /** Encodes the parameters; without it they are sent as given. */
+  readonly payload?: Schema.Schema<P, any> | undefined
+}
+
+/**
+ * The client.
+ *
+ * @since 0.1.0
+ */
+export interface Client extends Sections {
+  /** Streams of every item of each list operation, by section. */
+  readonly streams: Streams
+  /** Calls any operation of the contract. */
+  readonly execute: <Op extends Operation.Any>(
+    op: Op,
+    params: Operation.Params<Op>
+  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  /** One page of a list operation; `count` defaults to 500. */
+  readonly page: <Op extends Operation.Pageable>(
+    op: Op,
+    params: ListParams<Op>,
+    position?: Partial<Paginate.Position>
+  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  /** Every item of a list operation, page after page. */
+  readonly stream: <Op extends Operation.Pageable>(
+    op: Op,
+    params: ListParams<Op>
+  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+  /**
+   * Calls an operation by `section/method` (E17 operations, or anything not in the contract) with
+   * caller-supplied schemas. The contract's flags of a known path still apply (creation quota, safe
+   * to repeat); an unknown path is treated as not safe to repeat.
+   */
+  readonly call: <A = unknown, P = Record<string, unknown>>(
+    path: string,
+    params?: P,
+    options?: CallOptions<A, P>
+  ) => Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
+}
+
+/**
+ * The client service.
+ *
+ * @since 0.1.0
+ */
+export class CommunityApiClient extends Context.Tag("@community-api/client/CommunityApiClient")<
+  CommunityApiClient,
+  Client
+>() {}
+
+/**
+ * Makes a client over the `HttpClient` of the context.
+ *
+ * @since 0.1.0
+ */
+export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpClient.HttpClient> = internal.make
+
+/**
+ * A layer of the client.
+ *
+ * @since 0.1.0
+ */
+export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, never, HttpClient.HttpClient> =>
+  Layer.effect(CommunityApiClient, make(config))
+
+/**
+ * The configuration from the environment: `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`
+ * (redacted). Map it to set the other options.
+ *
+ * @since 0.1.0
+ */
+export const configFromEnv: Config.Config<ClientConfig> = Config.all({
+  baseUrl: Config.string("COMMUNITY_API_BASE_URL"),
+  token: Config.redacted("COMMUNITY_API_TOKEN")
+})
+
+/**
+ * A layer of the client configured through Effect `Config`, by default {@link configFromEnv}.
+ *
+ * @since 0.1.0
+ */
+export const layerConfig = (
+  config: Config.Config<ClientConfig> = configFromEnv
+): Layer.Layer<CommunityApiClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(CommunityApiClient, Effect.flatMap(config, make))

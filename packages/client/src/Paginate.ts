@@ -1,0 +1,75 @@
+/**
+ * Every item of a list operation as a `Stream` (C12, C13): pages of 500 (the largest the API gives),
+ * offsets advanced by what each page held, stopping at `total` or at an empty page.
+ *
+ * Newest records come first (C14), so a record created during paging pushes older ones one place
+ * down and the next page would repeat them; items already seen are dropped, by `id` (or by the
+ * community pair for communities).
+ *
+ * @since 0.1.0
+ */
+import { Page } from "@community-api/schema"
+import { Chunk, Effect, Option, Predicate, Stream } from "effect"
+
+/**
+ * Where a page starts and how long it is.
+ *
+ * @since 0.1.0
+ */
+export interface Position {
+  readonly offset: number
+  readonly count: number
+}
+
+/**
+ * The identity of an item: its `id`, else its community pair, else its JSON.
+ *
+ * @since 0.1.0
+ */
+export const keyOf = (item: unknown): string => {
+  if (Predicate.hasProperty(item, "id") && typeof item.id === "string") return `id:${item.id}`
+  if (Predicate.hasProperty(item, "group_id") && Predicate.hasProperty(item, "channel")) {
+    return `community:${String(item.channel)}:${String(item.group_id)}`
+  }
+  return `json:${JSON.stringify(item)}`
+}
+
+/**
+ * Options of {@link stream}.
+ *
+ * @since 0.1.0
+ */
+export interface Options {
+  /** Records per page; default (and at most) 500. */
+  readonly pageSize?: number | undefined
+  /** The identity of an item, to drop repeats; default {@link keyOf}. */
+  readonly key?: ((item: unknown) => string) | undefined
+}
+
+/**
+ * Streams every item that `fetch` returns page by page.
+ *
+ * @since 0.1.0
+ */
+export const stream = <A, E, R>(
+  fetch: (position: Position) => Effect.Effect<Page.Page<A>, E, R>,
+  options: Options = {}
+): Stream.Stream<A, E, R> => {
+  const count = Math.min(options.pageSize ?? Page.maxCount, Page.maxCount)
+  const key = options.key ?? keyOf
+  return Stream.suspend(() => {
+    const seen = new Set<string>()
+    return Stream.paginateChunkEffect(0, (offset) =>
+      Effect.map(fetch({ offset, count }), (page) => {
+        const fresh = page.items.filter((item) => {
+          const k = key(item)
+          if (seen.has(k)) return false
+          seen.add(k)
+          return true
+        })
+        const next = offset + page.items.length
+        const more = page.items.length > 0 && next < page.total
+        return [Chunk.unsafeFromArray(fresh), more ? Option.some(next) : Option.none()] as const
+      }))
+  })
+}

@@ -1,0 +1,110 @@
+/**
+ * When the client sends a request again, read from the contract: the error's kind
+ * (`ApiError.kindOf`) and the operation's `safeToRepeat` and `creation` flags.
+ *
+ * - 9 (`transient`, nothing was done): retried for every operation, on the retry schedule.
+ * - 101, transport failures and timeouts (`ambiguous`): retried on the schedule only when the
+ *   operation is safe to repeat; otherwise the call fails with `OutcomeUnknownError`.
+ * - 5 (`limit`): an ordinary request waits for the rate window and is sent again; a creation is never
+ *   sent again in the same minute (it waits for the next one, or fails with the quota's reset time).
+ * - Everything else, decoding errors included: never retried.
+ *
+ * @since 0.1.0
+ */
+import { ApiError } from "@community-api/schema"
+import type { Operation } from "@community-api/schema"
+import { Duration, Predicate, Schedule } from "effect"
+import type * as ClientError from "./ClientError.js"
+
+/**
+ * What the client does after an error.
+ *
+ * @since 0.1.0
+ */
+export type Decision =
+  /** Send again after the next delay of the retry schedule. */
+  | "retry"
+  /** Wait for the rate window (or the creation quota) and send again. */
+  | "wait-for-limit"
+  /** Fail with `OutcomeUnknownError`: the action may have happened and must not be sent again. */
+  | "outcome-unknown"
+  /** Fail with the error. */
+  | "fail"
+
+const hasCode = (error: unknown): error is { readonly code: number } =>
+  Predicate.hasProperty(error, "code") && typeof error.code === "number" && Predicate.hasProperty(error, "_tag")
+
+const isAmbiguousTransport = (error: unknown): error is ClientError.TransportError | ClientError.TimeoutError =>
+  Predicate.isTagged(error, "TransportError") || Predicate.isTagged(error, "TimeoutError")
+
+/**
+ * Decides what to do after `error` from `op`.
+ *
+ * @since 0.1.0
+ */
+export const decide = (
+  op: Pick<Operation.Any, "safeToRepeat" | "creation">,
+  error: unknown
+): Decision => {
+  if (isAmbiguousTransport(error)) return op.safeToRepeat ? "retry" : "outcome-unknown"
+  if (!hasCode(error)) return "fail"
+  switch (ApiError.kindOf(error)) {
+    case "transient":
+      return "retry"
+    case "limit":
+      return "wait-for-limit"
+    case "ambiguous":
+      return op.safeToRepeat ? "retry" : "outcome-unknown"
+    case "final":
+      return "fail"
+  }
+}
+
+/**
+ * The errors a retry schedule sees.
+ *
+ * @since 0.1.0
+ */
+export type Retryable =
+  | ApiError.KeyServiceUnavailableError
+  | ApiError.InternalServerError
+  | ClientError.TransportError
+  | ClientError.TimeoutError
+
+/**
+ * The retry policy of a client.
+ *
+ * @since 0.1.0
+ */
+export interface Policy {
+  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
+  readonly schedule: Schedule.Schedule<unknown, Retryable>
+  /** How many times a request answered with 5 is sent again after waiting for its window. */
+  readonly limitRetries: number
+}
+
+/**
+ * The default schedule: 0.5 s doubling, each delay jittered (×0.8–1.2) and capped at 8 s, at most
+ * 6 attempts (5 retries).
+ *
+ * @since 0.1.0
+ */
+export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exponential(Duration.millis(500), 2).pipe(
+  Schedule.jittered,
+  Schedule.modifyDelay((_, delay) => Duration.min(delay, Duration.seconds(8))),
+  Schedule.intersect(Schedule.recurs(5))
+)
+
+/**
+ * The default policy: {@link defaultSchedule}, and up to 5 sends again after error 5.
+ *
+ * @since 0.1.0
+ */
+export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 5 }
+
+/**
+ * A policy with no retries at all.
+ *
+ * @since 0.1.0
+ */
+export const never: Policy = { schedule: Schedule.stop, limitRetries: 0 }

@@ -1,0 +1,18 @@
+/**
+ * The Effect-native client of the version-2 community API.
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export * as ClientError from "./ClientError.js"
+/** @since 0.1.0 */
+export * as CommunityApiClient from "./CommunityApiClient.js"
+/** @since 0.1.0 */
+export * as CreationQuota from "./CreationQuota.js"
+/** @since 0.1.0 */
+export * as Pacing from "./Pacing.js"
+/** @since 0.1.0 */
+export * as Paginate from "./Paginate.js"
+/** @since 0.1.0 */
+export * as Retry from "./Retry.js"

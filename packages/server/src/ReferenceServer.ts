@@ -1,0 +1,305 @@
+/**
+ * The reference server of the API: the whole documented behaviour in memory, served in process (no
+ * socket, so `TestClock` drives it) or on a real port, with a control service to seed, inspect and
+ * reset its state and to inject faults.
+ *
+ * @since 0.1.0
+ */
+import { Operations } from "@community-api/schema"
+import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
+import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Cause, Clock, Context, Effect, Layer, Schema } from "effect"
+import * as Http from "node:http"
+import * as DemoFixture from "./DemoFixture.js"
+import * as Faults from "./Faults.js"
+import type * as Fixture from "./Fixture.js"
+import * as InProcess from "./InProcess.js"
+import type { LogEntry, Outcome } from "./internal/engine.js"
+import { Engine, internalErrorBody } from "./internal/engine.js"
+import * as Params from "./internal/params.js"
+import * as Texts from "./internal/texts.js"
+
+/**
+ * One line of the request log: the path (never the query string, which may carry a token), the
+ * error code or `ok` (or `dropped`), and the milliseconds taken.
+ *
+ * @since 0.1.0
+ */
+export type RequestLogEntry = LogEntry
+
+/**
+ * What a test may ask for when it issues a token with {@link ReferenceServer} `issueToken`.
+ *
+ * @since 0.1.0
+ */
+export interface IssueTokenOptions {
+  readonly user_id: number
+  readonly kind?: "personal" | "application" | "accountKey"
+  readonly validity?: Fixture.Validity
+  readonly product?: "this" | "other"
+  readonly client_id?: string
+}
+
+/**
+ * The control service of the reference server.
+ *
+ * @since 0.1.0
+ */
+export interface Service {
+  /** Back to the fixture the server was built with (or last loaded): state, faults, caches, counters. */
+  readonly reset: Effect.Effect<void>
+  /** Replaces the fixture and resets to it. */
+  readonly load: (fixture: Fixture.Fixture) => Effect.Effect<void>
+  /** Replaces the fault settings (their counters and generators restart). */
+  readonly setFaults: (faults: Faults.FaultSettings) => Effect.Effect<void>
+  /** Turns every fault off. */
+  readonly clearFaults: Effect.Effect<void>
+  /** The current fault settings. */
+  readonly faults: Effect.Effect<Faults.FaultSettings>
+  /** The current state, in the fixture's shape. */
+  readonly snapshot: Effect.Effect<Fixture.Fixture>
+  /** Revokes a token; a token validated in the last 60 s keeps working until its cache entry ages out (A5). */
+  readonly revokeToken: (token: string) => Effect.Effect<void>
+  /** Issues a token at the current `Clock` time and returns it (for validity tests). */
+  readonly issueToken: (options: IssueTokenOptions) => Effect.Effect<string>
+  /** Requests answered since the last reset. */
+  readonly requestCount: Effect.Effect<number>
+  /** The last (at most 1000) requests answered. */
+  readonly recentRequests: Effect.Effect<ReadonlyArray<RequestLogEntry>>
+  /** @internal the request pipeline the HTTP app drives. */
+  readonly engine: Engine
+}
+
+/**
+ * The control service of the reference server.
+ *
+ * @since 0.1.0
+ */
+export class ReferenceServer extends Context.Tag("@community-api/server/ReferenceServer")<ReferenceServer, Service>() {}
+
+/**
+ * Options of the server.
+ *
+ * @since 0.1.0
+ */
+export interface Options {
+  /** The state to start from; the demo fixture when omitted. */
+  readonly fixture?: Fixture.Fixture
+  /** Faults on from the start. */
+  readonly faults?: Faults.FaultSettings
+  /** Called with one line per request (the sandbox prints it). */
+  readonly onRequest?: (entry: RequestLogEntry) => void
+}
+
+/**
+ * Makes the server's state and control service.
+ *
+ * @since 0.1.0
+ */
+export const make = (options: Options = {}): Effect.Effect<Service> =>
+  Effect.gen(function*() {
+    const lock = yield* Effect.makeSemaphore(1)
+    const engine = new Engine(options.fixture ?? DemoFixture.demoFixture, lock, options.onRequest)
+    if (options.faults !== undefined) yield* engine.setFaults(options.faults)
+    let issued = 0
+    return {
+      reset: engine.reset(),
+      load: (fixture) => engine.load(fixture),
+      setFaults: (faults) => engine.setFaults(faults),
+      clearFaults: engine.setFaults(Faults.none),
+      faults: Effect.sync(() => engine.faultSettings),
+      snapshot: engine.snapshot(),
+      revokeToken: (token) =>
+        engine.modify((store) => {
+          const found = store.tokens.get(token)
+          if (found !== undefined) found.revoked = true
+        }),
+      issueToken: (issue) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          engine.modify((store) => {
+            const kind = issue.kind ?? "personal"
+            const serial = `${(++issued).toString(16).padStart(8, "0")}${now.toString(16).padStart(12, "0")}`
+            const token = kind === "accountKey"
+              ? `acc${serial}`
+              : `${kind === "application" ? "tha_" : "thp_"}issued${serial}`
+            store.tokens.set(token, {
+              token,
+              user_id: issue.user_id,
+              kind,
+              product: issue.product ?? "this",
+              client_id: issue.client_id ?? (kind === "application" ? "app-issued" : "personal"),
+              validity: issue.validity ?? "none",
+              issued_at: Math.floor(now / 1000),
+              revoked: false
+            })
+            return token
+          })),
+      requestCount: Effect.sync(() => engine.requestCount),
+      recentRequests: Effect.sync(() => engine.recentRequests()),
+      engine
+    } satisfies Service
+  })
+
+/**
+ * The server with `options` (the demo fixture by default).
+ *
+ * @since 0.1.0
+ */
+export const layer = (options: Options = {}): Layer.Layer<ReferenceServer> =>
+  Layer.effect(ReferenceServer, make(options))
+
+const respond = (request: HttpServerRequest.HttpServerRequest, outcome: Outcome) => {
+  if (outcome._tag === "Body") return Effect.succeed(HttpServerResponse.unsafeJson(outcome.body))
+  // A dropped connection: on a real port destroy the socket; in process the bridge sees the interruption.
+  const socket = (request.source as { readonly socket?: { destroy?: () => void } } | null)?.socket
+  socket?.destroy?.()
+  return Effect.interrupt
+}
+
+/** Any failure inside the pipeline answers 101 with no internals; interruption (a drop) passes. */
+const guarded = (effect: Effect.Effect<Outcome>) =>
+  effect.pipe(
+    Effect.catchAllCause((cause) =>
+      Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(internalErrorBody)
+    )
+  )
+
+const operationRoute = (op: (typeof Operations.all)[number], version: "v1" | "v2") =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { engine } = yield* ReferenceServer
+    const outcome = yield* guarded(engine.handle({
+      op,
+      version,
+      method: request.method,
+      authorization: request.headers["authorization"],
+      params: Params.read(request)
+    }, Params.pathOf(request.url)))
+    return yield* respond(request, outcome)
+  })
+
+const versionPattern = /^v\d+$/i
+
+/** Errors 1 and 3 for a path that names no operation (V2, V3). */
+const classify = (path: string): { code: 1 | 3; text: string } => {
+  const prefix = "/external-api/"
+  if (!path.startsWith(prefix)) {
+    return path === "/external-api"
+      ? { code: 1, text: Texts.missingSectionOrMethod }
+      : { code: 1, text: Texts.unknownPath }
+  }
+  let segments = path.slice(prefix.length).split("/")
+  if (versionPattern.test(segments[0]!)) {
+    if (segments[0] !== "v2") return { code: 1, text: Texts.unknownVersion(segments[0]!) }
+    segments = segments.slice(1)
+  }
+  const [section = "", method = "", ...rest] = segments
+  if (section === "") return { code: 1, text: Texts.missingSectionOrMethod }
+  if (!Operations.isSection(section)) return { code: 1, text: Texts.unknownSection(section) }
+  if (method === "") return { code: 1, text: Texts.missingSectionOrMethod }
+  if (rest.length > 0 || Operations.byPath.has(`${section}/${method}`)) return { code: 1, text: Texts.unknownPath }
+  return { code: 3, text: Texts.unknownMethod(section, method) }
+}
+
+const unknownRoute = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const { engine } = yield* ReferenceServer
+  const path = Params.pathOf(request.url)
+  const { code, text } = classify(path)
+  const outcome = yield* guarded(engine.routingError(path, code, text))
+  return yield* respond(request, outcome)
+})
+
+const ok = (response?: unknown) =>
+  HttpServerResponse.unsafeJson(response === undefined ? { status: "ok" } : { status: "ok", response })
+
+const setFaultsRoute = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const server = yield* ReferenceServer
+  const read = yield* Params.read(request)
+  if (read.bodyError !== undefined) {
+    return HttpServerResponse.unsafeJson({ status: "error", error: read.bodyError, error_code: 7 })
+  }
+  return yield* Schema.decodeUnknown(Faults.FaultSettings)(read.params, { onExcessProperty: "error" }).pipe(
+    Effect.flatMap((faults) => Effect.as(server.setFaults(faults), ok(faults))),
+    Effect.catchAll((error) =>
+      Effect.succeed(HttpServerResponse.unsafeJson({ status: "error", error: error.message, error_code: 7 }))
+    )
+  )
+})
+
+/**
+ * The HTTP app: every operation of the contract at `/external-api/v2/{section}/{method}` and at the
+ * unversioned `/external-api/{section}/{method}` (V1); errors 1 and 3 for any other path (V2, V3); and
+ * the sandbox's control routes: `POST /_sandbox/faults` (body: {@link Faults.FaultSettings}, `{}`
+ * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`. Every answer is HTTP 200 (C4).
+ *
+ * @since 0.1.0
+ */
+export const httpApp: HttpApp.Default<never, ReferenceServer> = HttpRouter.fromIterable(
+  Operations.all.flatMap((op) => [
+    HttpRouter.makeRoute("*", `/external-api/v2/${op.path}`, operationRoute(op, "v2")),
+    HttpRouter.makeRoute("*", `/external-api/${op.path}`, operationRoute(op, "v1"))
+  ])
+).pipe(
+  HttpRouter.post("/_sandbox/faults", setFaultsRoute),
+  HttpRouter.get("/_sandbox/faults", Effect.map(Effect.flatMap(ReferenceServer, (s) => s.faults), ok)),
+  HttpRouter.post("/_sandbox/reset", Effect.as(Effect.flatMap(ReferenceServer, (s) => s.reset), ok())),
+  HttpRouter.all("*", unknownRoute),
+  // Paths are matched exactly: `Users/ME`, `V2` or a trailing slash name no operation (V2, V3).
+  HttpRouter.withRouterConfig({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false }),
+  Effect.catchAll(() =>
+    Effect.succeed(HttpServerResponse.unsafeJson({ status: "error", error: Texts.unknownPath, error_code: 1 }))
+  )
+)
+
+/**
+ * The base URL clients use with {@link layerInProcessClient}.
+ *
+ * @since 0.1.0
+ */
+export const inProcessBaseUrl = "http://reference.local/external-api/v2"
+
+/**
+ * An `HttpClient` whose requests go straight into {@link httpApp} (no socket).
+ *
+ * @since 0.1.0
+ */
+export const layerInProcessClient: Layer.Layer<HttpClient.HttpClient, never, ReferenceServer> = InProcess
+  .layerHttpClient(httpApp)
+
+/**
+ * The server and an in-process `HttpClient` to it: what a test needs.
+ *
+ * @since 0.1.0
+ */
+export const layerTest = (options: Options = {}): Layer.Layer<ReferenceServer | HttpClient.HttpClient> =>
+  Layer.provideMerge(layerInProcessClient, layer(options))
+
+/**
+ * Options of {@link layerServe}.
+ *
+ * @since 0.1.0
+ */
+export interface ServeOptions extends Options {
+  /** 8787 when omitted; 0 takes any free port (read it from `HttpServer.HttpServer`'s `address`). */
+  readonly port?: number
+  /** `127.0.0.1` when omitted. */
+  readonly host?: string
+}
+
+/**
+ * Serves {@link httpApp} on a real port with `@effect/platform-node`.
+ *
+ * @since 0.1.0
+ */
+export const layerServe = (
+  options: ServeOptions = {}
+): Layer.Layer<ReferenceServer | HttpServer.HttpServer, HttpServerError.ServeError> =>
+  HttpServer.serve(httpApp).pipe(
+    Layer.provideMerge(layer(options)),
+    Layer.provideMerge(
+      NodeHttpServer.layer(() => Http.createServer(), { port: options.port ?? 8787, host: options.host ?? "127.0.0.1" })
+    )
+  )
