@@ -78,11 +78,14 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
       }
     }
     const [clientMillis, rawMillis, platformMillis] = millis.map(median) as [number, number, number]
-    const ratio = clientMillis / rawMillis
+    // The median of the ratios of calls made side by side: a slow spell of the shared machine then
+    // weighs on both sides of a ratio, not on one median.
+    const ratio = median(millis[0]!.map((m, k) => m / millis[1]![k]!))
     ratios.push(ratio)
     figures[`${c.name}.clientMedianMs`] = round(clientMillis, 3)
     figures[`${c.name}.rawMedianMs`] = round(rawMillis, 3)
     figures[`${c.name}.ratio`] = round(ratio, 3)
+    figures[`${c.name}.ratioOfMedians`] = round(clientMillis / rawMillis, 3)
     figures[`${c.name}.platformHttpClientMedianMs`] = round(platformMillis, 3)
     figures[`${c.name}.samples`] = c.samples
   }
@@ -96,10 +99,10 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     method:
       `Sequential calls interleaved client/raw/platform (order rotated), spread over ${users} users so that no call ` +
       "waits for the rate limit; client over fetch (FetchHttpClient), raw = fetch + JSON.parse, and for reference " +
-      "@effect/platform's HttpClient alone over the same fetch; median latency after a warm-up; the server in a " +
-      "child process.",
+      "@effect/platform's HttpClient alone over the same fetch; after a warm-up; ratio = median of the " +
+      "per-iteration client/raw ratios (ratio of the medians given too); the server in a child process.",
     figures,
-    target: `client/raw median latency ratio <= ${target} for users/me and a 500-item bots/get page`,
+    target: `client/raw latency ratio (median) <= ${target} for users/me and a 500-item bots/get page`,
     met,
     headline: `users/me ${figures["usersMe.ratio"]}x, bots/get 500 ${figures["botsGet500.ratio"]}x`,
     ...(met ? {} : {

@@ -1,8 +1,9 @@
 /**
  * B2 pacing: 20 seconds of `users/me` from 16 concurrent fibers of one user against the server's strict
  * window (the 31st request in any 1000 ms gets error 5), with the client's own pacing, with Effect's
- * `RateLimiter` (token bucket) and with naive fixed spacing, one after the other in the same run. The
- * counts come from the server's own request log, so retries after error 5 are counted too.
+ * `RateLimiter` (token bucket) and with naive fixed spacing, one after the other in the same run; and a
+ * candidate fix of the client's pacing, to tell whether a miss is the strategy's. The counts come from
+ * the server's own request log, so retries after error 5 are counted too.
  */
 import { Duration, Effect, Fiber } from "effect"
 import * as BenchFixture from "./internal/BenchFixture.js"

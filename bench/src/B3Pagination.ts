@@ -1,12 +1,13 @@
 /**
  * B3 pagination: stream all of 100,000 bots of one community through `client.streams.bots.get`, paced
  * by the client, against the server seeded with a generated fixture. Requests and their server time
- * come from the server's log; memory is read after a full garbage collection at 20,000 and at 100,000
- * items (while the stream is still open), and sampled without collection after every page for peaks;
- * the server runs in a child process, so these readings are the client's.
+ * come from the server's log; memory is read after a full garbage collection every 20,000 items (while
+ * the stream is still open), and sampled without collection after every page for peaks; the server runs
+ * in a child process, so these readings are the client's. A second, untimed pass reads the same pages
+ * through `client.page` without the stream's de-duplication, as a control for the memory figure.
  */
-import { Ids } from "@community-api/schema"
-import { Chunk, Effect, Stream } from "effect"
+import { Ids, Operations } from "@community-api/schema"
+import { Chunk, Effect, Option, Stream } from "effect"
 import { performance } from "node:perf_hooks"
 import * as BenchFixture from "./internal/BenchFixture.js"
 import * as Clients from "./internal/Clients.js"
@@ -27,6 +28,55 @@ const ratePerSecond = 30
 /** Retained heap may grow by at most this much between the checkpoints (noise, not items). */
 const growthBudgetMiB = 2
 
+/** What one pass over the stream saw of memory. */
+interface Pass {
+  readonly items: number
+  /** `heapUsed` after a full collection every {@link checkpoint} items, as `20k:63.2 40k:…`. */
+  readonly readings: string
+  /** Retained heap growth from {@link checkpoint} to {@link lastCheckpoint} items, in MiB. */
+  readonly growthMiB: number
+  readonly atCheckpointMiB: number
+  readonly atLastCheckpointMiB: number
+  readonly peakRssMiB: number
+  readonly peakHeapUsedMiB: number
+}
+
+/** Runs `stream` to its end, reading memory as it goes. */
+const pass = <E>(stream: Stream.Stream<unknown, E>): Effect.Effect<Pass, E> =>
+  Effect.suspend(() => {
+    let seen = 0
+    let atCheckpoint = Number.NaN
+    let atLast = Number.NaN
+    const readings: Array<string> = []
+    let peakRss = 0
+    let peakHeap = 0
+    return stream.pipe(
+      Stream.runForEachChunk((chunk) =>
+        Effect.sync(() => {
+          seen += Chunk.size(chunk)
+          const now = Memory.read()
+          peakRss = Math.max(peakRss, now.rssMiB)
+          peakHeap = Math.max(peakHeap, now.heapUsedMiB)
+          if (seen % checkpoint === 0) {
+            const reading = Memory.readRetained()
+            readings.push(`${seen / 1000}k:${round(reading.heapUsedMiB, 1)}`)
+            if (seen === checkpoint) atCheckpoint = reading.heapUsedMiB
+            if (seen === lastCheckpoint) atLast = reading.heapUsedMiB
+          }
+        })
+      ),
+      Effect.map(() => ({
+        items: seen,
+        readings: readings.join(" "),
+        growthMiB: atLast - atCheckpoint,
+        atCheckpointMiB: atCheckpoint,
+        atLastCheckpointMiB: atLast,
+        peakRssMiB: peakRss,
+        peakHeapUsedMiB: peakHeap
+      }))
+    )
+  })
+
 /** Runs B3. */
 export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(function*() {
   const server = yield* Servers.spawnReference({ bots: items })
@@ -34,36 +84,32 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
   const params = { group_id: Ids.GroupId.make(BenchFixture.community.group_id), channel: "VK" as const }
 
   const baseline = Memory.readRetained()
-  let seen = 0
-  let atCheckpoint: Memory.Reading | undefined
-  let atEnd: Memory.Reading | undefined
-  const retained: Array<string> = []
-  let peakRss = 0
-  let peakHeap = 0
   yield* server.startRecording
   const started = performance.now()
-  yield* client.streams.bots.get(params).pipe(
-    Stream.runForEachChunk((chunk) =>
-      Effect.sync(() => {
-        seen += Chunk.size(chunk)
-        const now = Memory.read()
-        peakRss = Math.max(peakRss, now.rssMiB)
-        peakHeap = Math.max(peakHeap, now.heapUsedMiB)
-        if (seen % checkpoint === 0) {
-          const reading = Memory.readRetained()
-          retained.push(`${seen / 1000}k:${round(reading.heapUsedMiB, 1)}`)
-          if (seen === checkpoint) atCheckpoint = reading
-          if (seen === lastCheckpoint) atEnd = reading
-        }
-      })
-    )
-  )
+  const streamed = yield* pass(client.streams.bots.get(params))
   const wallMillis = performance.now() - started
   const log = (yield* server.stopRecording).filter((e) => e.path.endsWith("/bots/get"))
 
+  // The control: the same pages through `client.page`, without the stream's de-duplication, to tell
+  // whether the growth is the stream's.
+  const control = yield* pass(
+    Stream.paginateChunkEffect(
+      0,
+      (offset) =>
+        Effect.map(client.page(Operations.bots.get, params, { offset, count: pageSize }), (page) => {
+          const next = offset + page.items.length
+          return [
+            Chunk.unsafeFromArray([...page.items]),
+            page.items.length > 0 && next < page.total ? Option.some(next) : Option.none()
+          ] as const
+        })
+    )
+  )
+  const seen = streamed.items
+  const growth = streamed.growthMiB
+
   const minRequests = Math.ceil(items / pageSize)
   const minMillis = (minRequests / ratePerSecond) * 1000
-  const growth = (atEnd?.heapUsedMiB ?? Number.NaN) - (atCheckpoint?.heapUsedMiB ?? Number.NaN)
   const serverMillis = log.map((e) => e.millis)
   const serverTotal = serverMillis.reduce((a, b) => a + b, 0)
   const figures = {
@@ -77,13 +123,16 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     serverMsMedianPerPage: round(median(serverMillis), 1),
     serverMsTotal: Math.round(serverTotal),
     baselineHeapMiB: round(baseline.heapUsedMiB, 1),
-    retainedHeapMiBEvery20k: retained.join(" "),
-    retainedHeapMiBAt20k: round(atCheckpoint?.heapUsedMiB ?? Number.NaN, 1),
-    retainedHeapMiBAt80k: round(atEnd?.heapUsedMiB ?? Number.NaN, 1),
+    retainedHeapMiBEvery20k: streamed.readings,
+    retainedHeapMiBAt20k: round(streamed.atCheckpointMiB, 1),
+    retainedHeapMiBAt80k: round(streamed.atLastCheckpointMiB, 1),
     retainedGrowthMiB20kTo80k: round(growth, 2),
     retainedGrowthBytesPerItem: round((growth * 1024 * 1024) / (lastCheckpoint - checkpoint), 1),
-    peakRssMiB: round(peakRss, 1),
-    peakHeapUsedMiB: round(peakHeap, 1)
+    peakRssMiB: round(streamed.peakRssMiB, 1),
+    peakHeapUsedMiB: round(streamed.peakHeapUsedMiB, 1),
+    controlPagesWithoutDedupItems: control.items,
+    controlRetainedHeapMiBEvery20k: control.readings,
+    controlRetainedGrowthMiB20kTo80k: round(control.growthMiB, 2)
   }
   const requestsOk = figures.requests <= minRequests + 1
   const timeOk = wallMillis <= minMillis * 1.1
@@ -100,11 +149,17 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     )
   }
   if (!memoryOk) {
+    const cause = control.growthMiB <= growthBudgetMiB
+      ? `the same pages through client.page without the stream's de-duplication grew ${
+        round(control.growthMiB, 2)
+      } MiB, so the growth is the stream's set of ids already seen (Paginate.ts, kept to drop repeats)`
+      : `the same pages through client.page without the stream's de-duplication grew ${
+        round(control.growthMiB, 2)
+      } MiB too`
     misses.push(
       `retained heap grew ${
         round(growth, 2)
-      } MiB from ${checkpoint} to ${lastCheckpoint} items (${figures.retainedGrowthBytesPerItem} bytes an item, budget ${growthBudgetMiB} MiB): memory grows with the number of items, most likely the ` +
-        "client stream's set of ids already seen (Paginate.ts, kept to drop repeats)"
+      } MiB from ${checkpoint} to ${lastCheckpoint} items (${figures.retainedGrowthBytesPerItem} bytes an item, budget ${growthBudgetMiB} MiB): ${cause}`
     )
   }
   return {
@@ -114,7 +169,8 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
       `client; minimum time = ${minRequests} requests at ${ratePerSecond}/s; memory: heapUsed after a full GC every ` +
       `${checkpoint} items (stream still open), growth = reading at ${lastCheckpoint} − reading at ${checkpoint} (at ${items} the stream has ` +
       `already let go of its state), rss/heapUsed sampled after every page for peaks; ` +
-      "the server in a child process, so the heap is the client's.",
+      "the server in a child process, so the heap is the client's; control (untimed): the same pages through " +
+      "client.page without the stream's de-duplication.",
     figures,
     target: `requests <= ${minRequests + 1}, wall time <= 1.1 × ${round(minMillis / 1000, 2)} s, retained heap ` +
       `growth 20k→80k items <= ${growthBudgetMiB} MiB`,

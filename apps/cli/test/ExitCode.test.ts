@@ -85,7 +85,7 @@ describe("KeyValue", () => {
 
 describe("docs", () => {
   it("X1 the README section lists the exit codes exactly as the code does", () => {
-    const docs = readFileSync(fileURLToPath(new URL("../../../docs/cli.md", import.meta.url)), "utf8")
+    const docs = readFileSync(fileURLToPath(new URL("../../../README.md", import.meta.url)), "utf8")
     const table = /<!-- exit-codes:start[^>]*-->\n([\s\S]*?)\n<!-- exit-codes:end -->/.exec(docs)
     expect(table?.[1]).toBe(ExitCode.markdown())
   })

@@ -7,7 +7,7 @@
  */
 import type * as Fixture from "@community-api/server/Fixture"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
-import { HttpRouter, HttpServer, HttpServerResponse } from "@effect/platform"
+import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Layer } from "effect"
 import type { Scope } from "effect"
@@ -154,18 +154,21 @@ export const bare = (body: string): Effect.Effect<{ readonly origin: string }, n
   ).pipe(Effect.map((server) => ({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
 
 /**
- * Serves `body` as JSON at `path` with the smallest `@effect/platform` app (a router with one route) on
- * the same Node server layer as the reference server: the floor the platform itself sets.
+ * Serves `body` as JSON at `path` with the smallest `@effect/platform` app (a router with one route that
+ * reads the request body and answers) on the same Node server layer as the reference server: the floor
+ * the platform itself sets.
  */
 export const platformMinimal = (
   path: string,
   body: string
 ): Effect.Effect<{ readonly origin: string }, unknown, Scope.Scope> =>
   Effect.gen(function*() {
+    const response = HttpServerResponse.text(body, { contentType: "application/json" })
+    // Reads the body like the bare handler does, then answers.
     const app = HttpRouter.empty.pipe(
       HttpRouter.post(
         path as HttpRouter.PathInput,
-        Effect.succeed(HttpServerResponse.text(body, { contentType: "application/json" }))
+        Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.as(request.text, response))
       )
     )
     const context = yield* Layer.build(

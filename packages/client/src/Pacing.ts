@@ -1,7 +1,9 @@
 /**
  * Request pacing under the rate limit (L1): at most 30 requests in any 1000 ms per user, all of the
- * user's tokens together. A sliding log of send times per user, not a token bucket: a bucket refilled
- * to full after idle time lets about twice the limit through in one second.
+ * user's tokens together. Not a token bucket (refilled to full after idle time, a bucket lets about
+ * twice the limit through in one second) but 30 permits per user, each held from before a request is
+ * sent until a window plus a margin after its answer came back: the server counts a request before it
+ * answers, so it never sees more than 30 of one user in any window, however slow it or the network is.
  *
  * One `Pacing` service holds one log per user key and is shared by every client of the process that
  * gets it from the same layer (or, with no layer, from the process-wide {@link global}). The limiter
@@ -10,7 +12,7 @@
  * @since 0.1.0
  */
 import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
-import * as SlidingLog from "./internal/slidingLog.js"
+import * as Permits from "./internal/permits.js"
 
 /**
  * Settings of the limiter.
@@ -22,16 +24,16 @@ export interface Settings {
   readonly limit?: number | undefined
   /** The window; default 1000 ms (L1). */
   readonly window?: Duration.DurationInput | undefined
-  /** Extra spacing added to every window against network jitter; default 50 ms. */
+  /** Extra time a permit is held past the window, against clock granularity; default 20 ms. */
   readonly margin?: Duration.DurationInput | undefined
 }
 
 /**
- * The defaults: 30 per 1000 ms, 50 ms margin.
+ * The defaults: 30 per 1000 ms, 20 ms margin.
  *
  * @since 0.1.0
  */
-export const defaults = { limit: 30, window: Duration.seconds(1), margin: Duration.millis(50) } as const
+export const defaults = { limit: 30, window: Duration.seconds(1), margin: Duration.millis(20) } as const
 
 /**
  * The pacing service.
@@ -39,12 +41,15 @@ export const defaults = { limit: 30, window: Duration.seconds(1), margin: Durati
  * @since 0.1.0
  */
 export interface Service {
-  /** Waits until one more request of `user` fits the limit, and counts it as sent. */
-  readonly acquire: (user: string) => Effect.Effect<void>
+  /**
+   * Runs `send` (one request of `user`) when it fits the limit; its permit comes back a window plus
+   * the margin after `send` ends.
+   */
+  readonly withPermit: (user: string) => <A, E, R>(send: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** The server answered 5: hold back every further request of `user` for a whole window. */
   readonly penalize: (user: string) => Effect.Effect<void>
   /** The resolved settings. */
-  readonly settings: SlidingLog.Settings
+  readonly settings: Permits.Settings
 }
 
 /**
@@ -54,7 +59,7 @@ export interface Service {
  */
 export class Pacing extends Context.Tag("@community-api/client/Pacing")<Pacing, Service>() {}
 
-const resolve = (settings: Settings = {}): SlidingLog.Settings => ({
+const resolve = (settings: Settings = {}): Permits.Settings => ({
   limit: settings.limit ?? defaults.limit,
   windowMillis: Duration.toMillis(settings.window ?? defaults.window),
   marginMillis: Duration.toMillis(settings.margin ?? defaults.margin)
@@ -67,26 +72,19 @@ const resolve = (settings: Settings = {}): SlidingLog.Settings => ({
  */
 export const unsafeMake = (settings?: Settings): Service => {
   const resolved = resolve(settings)
-  const logs = new Map<string, SlidingLog.SlidingLog>()
-  const logOf = (user: string) => {
-    let log = logs.get(user)
-    if (log === undefined) {
-      log = SlidingLog.make(resolved)
-      logs.set(user, log)
+  const gates = new Map<string, Permits.Gate>()
+  const gateOf = (user: string) => {
+    let gate = gates.get(user)
+    if (gate === undefined) {
+      gate = Permits.unsafeMake(resolved)
+      gates.set(user, gate)
     }
-    return log
+    return gate
   }
   return {
     settings: resolved,
-    acquire: (user) =>
-      Effect.clockWith((clock) => {
-        // Read the clock and reserve in one synchronous step, so no other fiber slips in between.
-        const now = clock.unsafeCurrentTimeMillis()
-        const at = logOf(user).reserve(now)
-        return at > now ? Effect.sleep(Duration.millis(at - now)) : Effect.void
-      }),
-    penalize: (user) =>
-      Effect.clockWith((clock) => Effect.sync(() => logOf(user).penalize(clock.unsafeCurrentTimeMillis())))
+    withPermit: (user) => (send) => Effect.suspend(() => gateOf(user).withPermit(send)),
+    penalize: (user) => Effect.suspend(() => Permits.penalizeNow(gateOf(user)))
   }
 }
 

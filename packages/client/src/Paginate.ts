@@ -4,7 +4,9 @@
  *
  * Newest records come first (C14), so a record created during paging pushes older ones one place
  * down and the next page would repeat them; items already seen are dropped, by `id` (or by the
- * community pair for communities).
+ * community pair for communities). Only the keys of the last two pages are kept, so memory does not
+ * grow with the length of the list: repeats are dropped as long as fewer than two pages of records
+ * arrive between two requests.
  *
  * @since 0.1.0
  */
@@ -58,15 +60,20 @@ export const stream = <A, E, R>(
   const count = Math.min(options.pageSize ?? Page.maxCount, Page.maxCount)
   const key = options.key ?? keyOf
   return Stream.suspend(() => {
-    const seen = new Set<string>()
+    // The keys of the page before the last, and of the last.
+    let older = new Set<string>()
+    let last = new Set<string>()
     return Stream.paginateChunkEffect(0, (offset) =>
       Effect.map(fetch({ offset, count }), (page) => {
+        const current = new Set<string>()
         const fresh = page.items.filter((item) => {
           const k = key(item)
-          if (seen.has(k)) return false
-          seen.add(k)
-          return true
+          const repeated = last.has(k) || older.has(k) || current.has(k)
+          current.add(k)
+          return !repeated
         })
+        older = last
+        last = current
         const next = offset + page.items.length
         const more = page.items.length > 0 && next < page.total
         return [Chunk.unsafeFromArray(fresh), more ? Option.some(next) : Option.none()] as const

@@ -62,6 +62,20 @@ describe("Paginate", () => {
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
   })
 
+  it.effect("C12 C14 more than a page of records added between two requests still gives no duplicates", () => {
+    let next = 3001
+    const server = listServer(3000, (bots, page) => {
+      if (page === 1) { for (let i = 0; i < 700; i++) bots.unshift(bot(next++)) }
+    })
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const items = Chunk.toReadonlyArray(yield* Stream.runCollect(client.stream(Operations.bots.get, {})))
+      const ids = items.map((b) => b.id)
+      expect(new Set(ids).size).toBe(ids.length)
+      for (let n = 1; n <= 3000; n++) expect(ids).toContain(bot(n).id)
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
   it.effect("C12 an empty list is one request and no items", () => {
     const server = listServer(0)
     return Effect.gen(function*() {

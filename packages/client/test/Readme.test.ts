@@ -1,4 +1,4 @@
-// The examples of docs/client.md, run: if the docs drift from the code, this file stops compiling.
+// The examples of the README, run: if the docs drift from the code, this file stops compiling.
 import { Ids } from "@community-api/schema"
 import { tokens } from "@community-api/server/DemoFixture"
 import * as Demo from "@community-api/server/DemoFixture"
@@ -31,7 +31,7 @@ const TestLayer = CommunityApiClient.layer({
   Layer.provideMerge(Layer.mergeAll(ReferenceServer.layerTest(), Pacing.layer(), CreationQuota.layer()))
 )
 
-describe("docs/client.md", () => {
+describe("README.md", () => {
   it.effect("E4 E6 S1 the service example enables every disabled bot of a community", () =>
     Effect.gen(function*() {
       const group_id = Ids.GroupId.make(Demo.mainCommunity.group_id)
@@ -88,7 +88,7 @@ describe("docs/client.md", () => {
         }
       }).pipe(
         Layer.provide(ReferenceServer.layerTest()),
-        Layer.provide(Pacing.layer({ limit: 30, window: Duration.seconds(1), margin: Duration.millis(50) })),
+        Layer.provide(Pacing.layer({ limit: 30, window: Duration.seconds(1), margin: Duration.millis(20) })),
         Layer.provide(CreationQuota.layer({ perMinute: 20, perDay: 200 }))
       )
     )))

@@ -143,7 +143,7 @@ describe("Retry", () => {
       const fiber = yield* Effect.fork(client.users.me())
       yield* TestClock.adjust(Duration.seconds(5))
       expect(yield* Fiber.join(fiber)).toEqual(me)
-      expect(fake.received.map((r) => r.at)).toEqual([0, 1050])
+      expect(fake.received.map((r) => r.at)).toEqual([0, 1020])
     }).pipe(Effect.provide(FakeServer.clientLayer(fake.http)))
   })
 

@@ -60,7 +60,10 @@ export const makeHttpClient = <E, R>(
     (context) =>
       HttpClient.make((request, url) =>
         Effect.gen(function*() {
-          const body = yield* bodyOf(request)
+          // An empty body rather than none: the platform's stream of a body-less web request fails.
+          const body = (yield* bodyOf(request)) ?? (request.method === "GET" || request.method === "HEAD"
+            ? undefined
+            : new Uint8Array(0))
           const webRequest = new Request(url, {
             method: request.method,
             headers: new Headers(request.headers as Record<string, string>),

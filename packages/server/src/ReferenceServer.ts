@@ -7,7 +7,7 @@
  */
 import { Operations } from "@community-api/schema"
 import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
-import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpMiddleware, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Cause, Clock, Context, Effect, Layer, Schema } from "effect"
 import * as Http from "node:http"
@@ -207,7 +207,7 @@ const unknownRoute = Effect.gen(function*() {
   const { engine } = yield* ReferenceServer
   const path = Params.pathOf(request.url)
   const { code, text } = classify(path)
-  const outcome = yield* guarded(engine.routingError(path, code, text))
+  const outcome = yield* guarded(engine.routingError(Texts.maskPath(path), code, text))
   return yield* respond(request, outcome)
 })
 
@@ -298,6 +298,8 @@ export const layerServe = (
   options: ServeOptions = {}
 ): Layer.Layer<ReferenceServer | HttpServer.HttpServer, HttpServerError.ServeError> =>
   HttpServer.serve(httpApp).pipe(
+    // The platform's request span records the full URL: none for a URL that may carry a token.
+    HttpMiddleware.withTracerDisabledWhen((request) => Texts.mayCarrySecret(request.url)),
     Layer.provideMerge(layer(options)),
     Layer.provideMerge(
       NodeHttpServer.layer(() => Http.createServer(), { port: options.port ?? 8787, host: options.host ?? "127.0.0.1" })

@@ -134,7 +134,7 @@ describe("concurrency", () => {
       expect(okTotal).toBeGreaterThan(100)
     }).pipe(withServer()))
 
-  it.effect("E8 E13 E15 S1 S4 concurrent writes lose no update", () =>
+  it.effect("E6 E8 S1 S4 concurrent writes lose no update", () =>
     Effect.gen(function*() {
       const server = yield* ReferenceServer.ReferenceServer
       const writers = [tokens.owner, tokens.admin, tokens.users]

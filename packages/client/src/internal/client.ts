@@ -119,10 +119,9 @@ export const make = (
         let attempts = 0
         const attempt = Effect.gen(function*() {
           const taken = target.creation ? yield* quota.acquire(user, target.path, onCreationLimit) : undefined
-          yield* pacing.acquire(user)
           attempts++
           yield* Effect.annotateCurrentSpan("community_api.attempt", attempts)
-          const body = yield* exchange(target, request)
+          const body = yield* pacing.withPermit(user)(exchange(target, request))
           return yield* decode(body).pipe(
             Effect.mapError((error) =>
               error instanceof Envelope.EnvelopeDecodeError

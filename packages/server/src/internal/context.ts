@@ -104,6 +104,21 @@ export const page = <A>(
   return { items: items.slice(offset, offset + count), total: items.length }
 }
 
+/**
+ * Every value of `map` newest first, sorted once per map and size: a list operation over many
+ * records (100,000 bots) then only filters and slices. Valid for records whose time never changes
+ * and that are never removed one by one (the store is replaced as a whole on load and reset).
+ */
+export const newestFirstOf = <A>(map: ReadonlyMap<string, A>, time: (a: A) => number): ReadonlyArray<A> => {
+  const cached = sortedCache.get(map)
+  if (cached !== undefined && cached.length === map.size) return cached as ReadonlyArray<A>
+  const sorted = newestFirst([...map.values()], time)
+  sortedCache.set(map, sorted)
+  return sorted
+}
+
+const sortedCache = new WeakMap<object, ReadonlyArray<unknown>>()
+
 /** Newest first (C14): by a time, then later-added first. */
 export const newestFirst = <A>(items: ReadonlyArray<A>, time: (a: A) => number): Array<A> =>
   items.map((item, index) => ({ item, index }))

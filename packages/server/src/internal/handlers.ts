@@ -8,7 +8,7 @@ import type { ApiError, Bot, Community, Ids, Landing, Mailing, Variable } from "
 import { Ids as IdSchemas, Operations, Page, Variable as VariableSchema } from "@community-api/schema"
 import { DateTime, Effect, Schema } from "effect"
 import type { RequestContext } from "./context.js"
-import { newestFirst, page } from "./context.js"
+import { newestFirst, newestFirstOf, page } from "./context.js"
 import type { Handlers } from "./handler.js"
 import { assumed, notModelled } from "./handler.js"
 import type * as Store from "./store.js"
@@ -202,12 +202,13 @@ export const handlers: Handlers = {
     Effect.map(botCommunities(ctx, params), (communities) => {
       const keys = new Set(communities.map(keyOf))
       const search = params.search?.toLowerCase()
-      const bots = [...ctx.store.bots.values()].filter((b) =>
+      const bots = newestFirstOf(ctx.store.bots, (b) => b.create_at).filter((b) =>
         keys.has(keyOf(b)) && (params.active === undefined || b.active === params.active) &&
         (params.archived === undefined || b.archived === params.archived) &&
         (search === undefined || b.name.toLowerCase().includes(search))
       )
-      return page(newestFirst(bots, (b) => b.create_at).map(toBot), params)
+      const { items, total } = page(bots, params)
+      return { items: items.map(toBot), total }
     }),
 
   "bots/getById": (params, ctx) => Effect.map(findBot(ctx, params.bot_id), toBotDetails),

@@ -7,7 +7,17 @@
  */
 
 /** Something that may be a token or a key: never echoed. */
-const secretLike = /thp_|lhp_|tha_|[0-9a-f]{24,}/i
+export const secretLike = /thp_|lhp_|tha_|[0-9a-f]{24,}/i
+
+/**
+ * A request path as it may be logged or traced: a segment that looks like a token or key (a caller
+ * who put it in the address by mistake) is masked.
+ */
+export const maskPath = (path: string): string =>
+  path.split("/").map((segment) => secretLike.test(segment) ? "«…»" : segment).join("/")
+
+/** Tells whether a URL may carry a secret: a query string (`api_key`) or a token-like segment. */
+export const mayCarrySecret = (url: string): boolean => url.includes("?") || secretLike.test(url)
 
 const quote = (value: string): string =>
   secretLike.test(value) ? "«…»" : `«${value.length > 40 ? `${value.slice(0, 40)}…` : value}»`
