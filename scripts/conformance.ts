@@ -40,6 +40,14 @@ export interface Input {
   readonly rules: ReadonlyArray<Rule>
   readonly tests: ReadonlyArray<TestTitle>
   readonly assumptions: ReadonlyArray<Assumption>
+  /** The table of suites of `docs/reliability.md` (what each suite proves), when there is one. */
+  readonly suites?: string | undefined
+}
+
+/** The table under `## Suites` of `docs/reliability.md`, with links made relative to `docs/`. */
+export const parseSuites = (text: string): string | undefined => {
+  const match = /^## Suites\n\n([\s\S]*?)(?=\n## |(?![\s\S]))/m.exec(text)
+  return match?.[1]?.trim()
 }
 
 /** The package columns, in this order; other packages that have tests are added after them. */
@@ -142,6 +150,16 @@ export const render = (input: Input): string => {
     }
     lines.push("")
   }
+  if (input.suites !== undefined) {
+    lines.push(
+      "## Reliability and security suites",
+      "",
+      "Suites that prove properties across many rules at once, from [reliability.md](reliability.md):",
+      "",
+      input.suites,
+      ""
+    )
+  }
   lines.push("## Assumptions by package", "")
   for (const pkg of [...new Set(input.assumptions.map((a) => a.pkg))]) {
     lines.push(`### ${pkg}`, "")
@@ -185,7 +203,9 @@ export const collect = (root: string): Input => {
       parseAssumptions(f.replace(/\.md$/, ""), readFileSync(join(assumptionsDir, f), "utf8"))
     )
     : []
-  return { rules, tests, assumptions }
+  const reliability = join(root, "docs", "reliability.md")
+  const suites = existsSync(reliability) ? parseSuites(readFileSync(reliability, "utf8")) : undefined
+  return { rules, tests, assumptions, suites }
 }
 
 /** The repository root: the folder above `scripts/`. */
