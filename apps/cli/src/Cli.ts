@@ -60,6 +60,33 @@ const terminals = () => {
   return { stdout: colour && process.stdout.isTTY === true, stderr: colour && process.stderr.isTTY === true }
 }
 
+const logLevelFlag = "--log-level"
+
+/**
+ * `argv` with `--log-level <level>` (or `--log-level=<level>`) moved before the subcommand, the only
+ * place where `@effect/cli` reads its built-in options, so that it may also follow a command's own
+ * options. Nothing after `--` is moved.
+ *
+ * @since 0.1.0
+ */
+export const hoistLogLevel = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const head = argv.slice(0, 2)
+  const rest = argv.slice(2)
+  const moved: Array<string> = []
+  const kept: Array<string> = []
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!
+    if (arg === "--") {
+      kept.push(...rest.slice(i))
+      break
+    }
+    if (arg.startsWith(`${logLevelFlag}=`)) moved.push(arg)
+    else if (arg === logLevelFlag && i + 1 < rest.length) moved.push(arg, rest[++i]!)
+    else kept.push(arg)
+  }
+  return [...head, ...moved, ...kept]
+}
+
 /**
  * Runs the command line on `argv` (as `process.argv`: the runtime and the script first) and succeeds
  * with the exit code. A failure is reported in one line on standard error; a parse error was already
@@ -68,17 +95,18 @@ const terminals = () => {
  * @since 0.1.0
  */
 export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, never, CliApp.CliApp.Environment> =>
-  Effect.consoleWith((console) => Effect.withConsole(cli(argv), plainConsole(console, terminals()))).pipe(
-    Effect.as(ExitCode.kinds.success.code),
-    Effect.catchAll((error) =>
-      ValidationError.isValidationError(error)
-        ? Effect.succeed(ExitCode.kinds.usage.code)
-        : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
-    ),
-    Effect.catchAllCause((cause) =>
-      Effect.as(
-        Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
-        ExitCode.kinds.internal.code
+  Effect.consoleWith((console) => Effect.withConsole(cli(hoistLogLevel(argv)), plainConsole(console, terminals())))
+    .pipe(
+      Effect.as(ExitCode.kinds.success.code),
+      Effect.catchAll((error) =>
+        ValidationError.isValidationError(error)
+          ? Effect.succeed(ExitCode.kinds.usage.code)
+          : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
+      ),
+      Effect.catchAllCause((cause) =>
+        Effect.as(
+          Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
+          ExitCode.kinds.internal.code
+        )
       )
     )
-  )

@@ -4,45 +4,15 @@
  * several things of one run.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
-import * as ReferenceServer from "@community-api/server/ReferenceServer"
-import { HttpServer } from "@effect/platform"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, ManagedRuntime } from "effect"
+import { describe, expect, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
-import { fileURLToPath } from "node:url"
 import * as ExitCode from "../src/ExitCode.js"
+import * as Spawn from "./support/Spawn.js"
 
-// The executable as installed: the `bin` of package.json, which loads the sources through tsx.
-const bin = fileURLToPath(new URL("../bin/community-api.js", import.meta.url))
 const { mainCommunity, tokens } = DemoFixture
+const { bin, community, run } = Spawn
 
-interface Result {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const run = (
-  args: ReadonlyArray<string>,
-  options: { readonly env?: Record<string, string>; readonly stdin?: string } = {}
-): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...options.env }
-    if (options.env?.COMMUNITY_API_BASE_URL === undefined) delete env.COMMUNITY_API_BASE_URL
-    if (options.env?.COMMUNITY_API_TOKEN === undefined) delete env.COMMUNITY_API_TOKEN
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: "pipe" })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.stdin ?? "")
-  })
-
-const community = ["--group-id", String(mainCommunity.group_id), "--channel", mainCommunity.channel]
-
-const expectNoToken = (result: Result, token: string) => {
+const expectNoToken = (result: Spawn.Result, token: string) => {
   expect(result.stdout).not.toContain(token)
   expect(result.stderr).not.toContain(token)
 }
@@ -168,22 +138,13 @@ describe("serve", () => {
 })
 
 describe("sandbox on a port", () => {
-  const runtime = ManagedRuntime.make(ReferenceServer.layerServe({ port: 0 }))
-  let baseUrl = ""
-  const control = <A>(f: (server: ReferenceServer.Service) => Effect.Effect<A>) =>
-    runtime.runPromise(Effect.flatMap(ReferenceServer.ReferenceServer, f))
-  const remote = (token: string) => ({ COMMUNITY_API_BASE_URL: baseUrl, COMMUNITY_API_TOKEN: token })
-
-  beforeAll(async () => {
-    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-    if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
-    baseUrl = `http://127.0.0.1:${address.port}/external-api/v2`
-  })
-  afterAll(() => runtime.dispose())
+  const sandbox = Spawn.sandboxOnPort()
+  const { control } = sandbox
+  const remote = sandbox.env
 
   it("A1 C12 --token-stdin: every bot of two pages in one table, and the token never shows", async () => {
     const result = await run(["bots", "get", ...community, "--all", "--token-stdin"], {
-      env: { COMMUNITY_API_BASE_URL: baseUrl },
+      env: { COMMUNITY_API_BASE_URL: sandbox.baseUrl() },
       stdin: `${tokens.owner}\n`
     })
     expect(result.code).toBe(ExitCode.kinds.success.code)
@@ -201,7 +162,7 @@ describe("sandbox on a port", () => {
     const exhaust = async () => {
       // Every attempt counts, a refused one too (L3): refused names fill the minute without creating.
       for (let attempt = 0; attempt < 30; attempt++) {
-        const response = await fetch(`${baseUrl}/vars/create`, {
+        const response = await fetch(`${sandbox.baseUrl()}/vars/create`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${tokens.owner}` },
           body: JSON.stringify({ ...mainCommunity, title: "x", name: "bad.name" })

@@ -5,43 +5,17 @@
  * seconds, so each test checks several runs and everything they print.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
-import * as ReferenceServer from "@community-api/server/ReferenceServer"
-import { HttpServer } from "@effect/platform"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, ManagedRuntime } from "effect"
-import { spawn } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "@effect/vitest"
 import * as ExitCode from "../src/ExitCode.js"
+import * as Spawn from "./support/Spawn.js"
 
-const bin = fileURLToPath(new URL("../bin/community-api.js", import.meta.url))
-const { mainCommunity, tokens } = DemoFixture
+const { tokens } = DemoFixture
 const secrets = [...Object.values(tokens), "thp_never_issued_0a1b2c3d4e5f6a7b8c9d"]
-const community = ["--group-id", String(mainCommunity.group_id), "--channel", mainCommunity.channel]
+const { community } = Spawn
 
-interface Result {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const run = (
-  args: ReadonlyArray<string>,
-  options: { readonly env?: Record<string, string>; readonly stdin?: string } = {}
-): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...options.env }
-    if (options.env?.COMMUNITY_API_BASE_URL === undefined) delete env.COMMUNITY_API_BASE_URL
-    if (options.env?.COMMUNITY_API_TOKEN === undefined) delete env.COMMUNITY_API_TOKEN
-    // Every log line the program may write, at every level.
-    const child = spawn(process.execPath, [bin, "--log-level", "all", ...args], { env, stdio: "pipe" })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.stdin ?? "")
-  })
+// Every log line the program may write, at every level (the flag after the command's own options).
+const run = (args: ReadonlyArray<string>, options?: Spawn.RunOptions) =>
+  Spawn.run([...args, "--log-level", "all"], options)
 
 const expectNoSecret = (...texts: ReadonlyArray<string>) => {
   const text = texts.join("\n")
@@ -50,22 +24,11 @@ const expectNoSecret = (...texts: ReadonlyArray<string>) => {
 
 describe("command line secrets", () => {
   const requestLog: Array<string> = []
-  const runtime = ManagedRuntime.make(
-    ReferenceServer.layerServe({ port: 0, onRequest: (entry) => requestLog.push(JSON.stringify(entry)) })
-  )
-  const control = <A>(f: (server: ReferenceServer.Service) => Effect.Effect<A>) =>
-    runtime.runPromise(Effect.flatMap(ReferenceServer.ReferenceServer, f))
-  let baseUrl = ""
-
-  beforeAll(async () => {
-    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-    if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
-    baseUrl = `http://127.0.0.1:${address.port}/external-api/v2`
-  })
-  afterAll(() => runtime.dispose())
+  const sandbox = Spawn.sandboxOnPort({ onRequest: (entry) => requestLog.push(JSON.stringify(entry)) })
+  const { control } = sandbox
 
   it("A1 A4 the token from COMMUNITY_API_TOKEN: success, a refused token, 101, a dropped creation", async () => {
-    const env = (token: string) => ({ COMMUNITY_API_BASE_URL: baseUrl, COMMUNITY_API_TOKEN: token })
+    const env = sandbox.env
     const ok = await run(["users", "me", "--json"], { env: env(tokens.admin) })
     expect(ok.code).toBe(ExitCode.kinds.success.code)
     expect(JSON.parse(ok.stdout)).toMatchObject({ user_id: DemoFixture.userIds.admin })
@@ -98,12 +61,12 @@ describe("command line secrets", () => {
 
   it("A1 A4 A7 the token piped with --token-stdin, on a port and in embedded mode", async () => {
     const piped = await run(["groups", "get", "--token-stdin"], {
-      env: { COMMUNITY_API_BASE_URL: baseUrl },
+      env: { COMMUNITY_API_BASE_URL: sandbox.baseUrl() },
       stdin: `${tokens.mailer}\n`
     })
     expect(piped.code).toBe(ExitCode.kinds.success.code)
     const unknown = await run(["users", "me", "--token-stdin"], {
-      env: { COMMUNITY_API_BASE_URL: baseUrl },
+      env: { COMMUNITY_API_BASE_URL: sandbox.baseUrl() },
       stdin: `${secrets.at(-1)}\n`
     })
     expect(unknown.code).toBe(ExitCode.kinds.access.code)

@@ -59,7 +59,7 @@ export interface ClientConfig {
 /**
  * The errors of a call of `Op`: those the contract lists for it, plus the client's own. A quota error
  * only where the operation counts against the creation limit, and an unknown outcome only where it is
- * not safe to repeat.
+ * not safe to repeat (a creation never is).
  *
  * @since 0.1.0
  */
@@ -67,7 +67,8 @@ export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
   | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
   | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
-  | (Op["safeToRepeat"] extends true ? never : ClientError.OutcomeUnknownError)
+  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
+    : ClientError.OutcomeUnknownError)
 
 /**
  * A derived method: takes the operation's parameters, gives its decoded success.

@@ -55,6 +55,16 @@ export interface Service {
     operation: string,
     onExhausted: OnExhausted
   ) => Effect.Effect<number, ClientError.CreationQuotaExceeded>
+  /**
+   * Called right before a creation counted at `taken` is sent: when a calendar minute began in
+   * between (the creation waited for pacing), it is counted again in the current windows, since the
+   * server counts it when it arrives. Fails when the current windows are used up; nothing is sent then.
+   */
+  readonly confirm: (
+    user: string,
+    operation: string,
+    taken: number
+  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded>
   /** Gives back a creation counted at `taken` that the server did not count (error 9: nothing was done). */
   readonly refund: (user: string, taken: number) => Effect.Effect<void>
   /** The server answered 5 to a creation: no more creations of `user` in this minute. */
@@ -84,6 +94,12 @@ export const unsafeMake = (settings: Settings = {}): Service => {
     }
     return counter
   }
+  const exceeded = (operation: string, verdict: QuotaWindows.Exhausted) =>
+    new ClientError.CreationQuotaExceeded({
+      operation,
+      window: verdict.window,
+      resetsAt: DateTime.unsafeMake(verdict.resetsAt)
+    })
   const acquire = (
     user: string,
     operation: string,
@@ -99,16 +115,25 @@ export const unsafeMake = (settings: Settings = {}): Service => {
           acquire(user, operation, onExhausted)
         )
       }
-      return Effect.fail(
-        new ClientError.CreationQuotaExceeded({
-          operation,
-          window: verdict.window,
-          resetsAt: DateTime.unsafeMake(verdict.resetsAt)
-        })
-      )
+      return Effect.fail(exceeded(operation, verdict))
+    })
+  const confirm = (
+    user: string,
+    operation: string,
+    taken: number
+  ): Effect.Effect<number, ClientError.CreationQuotaExceeded> =>
+    Effect.clockWith((clock) => {
+      const now = clock.unsafeCurrentTimeMillis()
+      // A day begins with a minute, so one test covers both windows.
+      if (QuotaWindows.nextMinute(taken) > now) return Effect.succeed(taken)
+      const counter = counterOf(user)
+      counter.refund(taken, now) // still counted in today's window when the day did not change
+      const verdict = counter.take(now)
+      return verdict._tag === "Granted" ? Effect.succeed(now) : Effect.fail(exceeded(operation, verdict))
     })
   return {
     acquire,
+    confirm,
     refund: (user, taken) =>
       Effect.clockWith((clock) => Effect.sync(() => counterOf(user).refund(taken, clock.unsafeCurrentTimeMillis()))),
     exhaustMinute: (user) =>

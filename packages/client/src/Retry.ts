@@ -46,7 +46,9 @@ export const decide = (
   op: Pick<Operation.Any, "safeToRepeat" | "creation">,
   error: unknown
 ): Decision => {
-  if (isAmbiguousTransport(error)) return op.safeToRepeat ? "retry" : "outcome-unknown"
+  // A creation is never sent again after an ambiguous failure, even if a declaration marked it safe.
+  const safe = op.safeToRepeat && !op.creation
+  if (isAmbiguousTransport(error)) return safe ? "retry" : "outcome-unknown"
   if (!hasCode(error)) return "fail"
   switch (ApiError.kindOf(error)) {
     case "transient":
@@ -54,7 +56,7 @@ export const decide = (
     case "limit":
       return "wait-for-limit"
     case "ambiguous":
-      return op.safeToRepeat ? "retry" : "outcome-unknown"
+      return safe ? "retry" : "outcome-unknown"
     case "final":
       return "fail"
   }

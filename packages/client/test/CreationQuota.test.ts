@@ -17,6 +17,7 @@ const creationServer = () => {
   const created: Array<number> = []
   let rejected = 0
   const fake = FakeServer.make((request) => {
+    if (request.path === "users/me") return Effect.succeed(FakeServer.ok({ user_id: 7, auth: "token", client_id: "a" }))
     const minute = Math.floor(request.at / 60_000)
     if (created.filter((t) => Math.floor(t / 60_000) === minute).length >= 20) {
       rejected++
@@ -95,6 +96,28 @@ describe("CreationQuota", () => {
       yield* TestClock.setTime(Date.UTC(2026, 10, 22, 0, 0))
       const created = yield* client.vars.create(params(1000))
       expect(created.name).toBe("v1000")
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http, { onCreationLimit: "wait" })))
+  })
+
+  it.effect("L2 L4 L1 a creation counted in one minute but sent in the next after waiting for pacing counts in the next", () => {
+    const server = creationServer()
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      // 30 reads at 59.5 s hold every pacing permit until 60.52 s.
+      yield* TestClock.adjust(Duration.millis(59_500))
+      yield* Effect.all(Array.from({ length: 30 }, () => client.users.me()), { concurrency: "unbounded" })
+      // Counted at 59.6 s (minute 0), sent at 60.52 s (minute 1).
+      yield* TestClock.adjust(Duration.millis(100))
+      const late = yield* Effect.fork(client.vars.create(params(0)))
+      yield* TestClock.adjust(Duration.millis(1_000))
+      // 20 more in minute 1: one of them must wait for minute 2.
+      const more = yield* Effect.fork(createMany(client, 20, 1))
+      yield* TestClock.adjust(Duration.seconds(60))
+      expect(Either.isRight(Either.right(yield* Fiber.join(late)))).toBe(true)
+      expect((yield* Fiber.join(more)).every(Either.isRight)).toBe(true)
+      expect(server.rejected()).toBe(0)
+      expect(server.created.filter((t) => t >= 60_000 && t < 120_000)).toHaveLength(20)
+      expect(server.created.filter((t) => t >= 120_000)).toHaveLength(1)
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http, { onCreationLimit: "wait" })))
   })
 

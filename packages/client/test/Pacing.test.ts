@@ -158,4 +158,38 @@ describe("Pacing", () => {
       yield* TestClock.adjust(Duration.seconds(2))
       expect(yield* Fiber.join(fiber)).toBe(1020)
     }))
+
+  it.effect("L1 an interrupted wait takes no permit; an interrupted send keeps its permit for the whole hold", () =>
+    Effect.gen(function*() {
+      const pacing = yield* Pacing.make({ limit: 2 })
+      const slow = yield* Effect.fork(pacing.withPermit("u")(Effect.sleep(Duration.seconds(5))))
+      yield* Effect.fork(pacing.withPermit("u")(Effect.sleep(Duration.seconds(5))))
+      yield* TestClock.adjust(Duration.millis(1))
+      const waiting = yield* Effect.fork(pacing.withPermit("u")(Clock.currentTimeMillis))
+      yield* TestClock.adjust(Duration.millis(1))
+      yield* Fiber.interrupt(waiting)
+      // Interrupted in flight at 2 ms: its permit comes back at 2 + 1020.
+      yield* Fiber.interrupt(slow)
+      const first = yield* Effect.fork(pacing.withPermit("u")(Clock.currentTimeMillis))
+      const second = yield* Effect.fork(pacing.withPermit("u")(Clock.currentTimeMillis))
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(yield* Fiber.join(first)).toBe(1022)
+      // A permit leaked by the interrupted wait would hold this one until the other send ends (6020).
+      expect(yield* Fiber.join(second)).toBe(1022 + 1020)
+    }))
+
+  it.effect("L1 permits freed together come back together, and the gate keeps working after it idles", () =>
+    Effect.gen(function*() {
+      const pacing = yield* Pacing.make({ limit: 3 })
+      const burst = () =>
+        Effect.all(Array.from({ length: 6 }, () => pacing.withPermit("u")(Clock.currentTimeMillis)), {
+          concurrency: "unbounded"
+        })
+      const fiber = yield* Effect.fork(burst())
+      yield* TestClock.adjust(Duration.seconds(5))
+      expect(yield* Fiber.join(fiber)).toEqual([0, 0, 0, 1020, 1020, 1020])
+      const again = yield* Effect.fork(burst())
+      yield* TestClock.adjust(Duration.seconds(5))
+      expect(yield* Fiber.join(again)).toEqual([5000, 5000, 5000, 6020, 6020, 6020])
+    }))
 })

@@ -162,4 +162,12 @@ describe("Retry", () => {
     expect(Retry.decide(safe, { _tag: "TimeoutError" })).toBe("retry")
     expect(Retry.decide(safe, { _tag: "ResponseDecodeError" })).toBe("fail")
   })
+
+  it("X1 L2 a creation is never sent again after 101, a transport failure or a timeout, whatever its flags say", () => {
+    const creationMarkedSafe = { safeToRepeat: true, creation: true }
+    expect(Retry.decide(creationMarkedSafe, { _tag: "E", code: 101 })).toBe("outcome-unknown")
+    expect(Retry.decide(creationMarkedSafe, { _tag: "TransportError" })).toBe("outcome-unknown")
+    expect(Retry.decide(creationMarkedSafe, { _tag: "TimeoutError" })).toBe("outcome-unknown")
+    expect(Retry.decide(creationMarkedSafe, { _tag: "E", code: 9 })).toBe("retry")
+  })
 })

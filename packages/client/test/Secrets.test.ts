@@ -23,13 +23,13 @@ import {
   LogLevel,
   Option,
   Redacted,
-  TestClock,
-  Tracer
+  TestClock
 } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
 import * as Retry from "../src/Retry.js"
+import * as RecordingTracer from "./support/RecordingTracer.js"
 
 const secrets = [...Object.values(Demo.tokens), "thp_never_issued_0a1b2c3d4e5f6a7b8c9d"]
 const faulty: ReadonlyArray<string> = [Demo.tokens.owner, Demo.tokens.users, secrets.at(-1)!]
@@ -44,38 +44,13 @@ const capture = () => {
       Cause.isEmpty(cause) ? "" : Cause.pretty(cause, { renderErrorCause: true })
     )
   })
-  const tracer = Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      const attributes = new Map<string, unknown>()
-      const events: Array<unknown> = []
-      return {
-        _tag: "Span",
-        name,
-        spanId: String(written.length),
-        traceId: "trace",
-        parent,
-        context,
-        status: { _tag: "Started", startTime },
-        attributes,
-        links,
-        sampled: true,
-        kind,
-        end: (_endTime, exit) => {
-          written.push(
-            `span ${name} ${JSON.stringify([...attributes].map(([k, v]) => [k, String(v)]))} ${JSON.stringify(events)}`,
-            Exit.isFailure(exit) ? Cause.pretty(exit.cause, { renderErrorCause: true }) : ""
-          )
-        },
-        attribute: (key, value) => {
-          attributes.set(key, value)
-        },
-        event: (name, _time, attributes) => {
-          events.push([name, attributes])
-        },
-        addLinks: () => {}
-      }
-    },
-    context: (f) => f()
+  const tracing = RecordingTracer.make((span, exit) => {
+    written.push(
+      `span ${span.name} ${JSON.stringify([...span.attributes].map(([k, v]) => [k, String(v)]))} ${
+        JSON.stringify(span.events)
+      }`,
+      Exit.isFailure(exit) ? Cause.pretty(exit.cause, { renderErrorCause: true }) : ""
+    )
   })
   const server = ReferenceServer.layerTest({
     onRequest: (entry) => written.push(`request-log ${JSON.stringify(entry)}`)
@@ -95,7 +70,7 @@ const capture = () => {
     CreationQuota.layer(),
     Logger.replace(Logger.defaultLogger, logger),
     Logger.minimumLogLevel(LogLevel.All),
-    Layer.setTracer(tracer)
+    tracing.layer
   )
   return { written, layer, tapUrls }
 }

@@ -1,47 +1,14 @@
 import { GroupId } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted, TestClock, Tracer } from "effect"
+import { ConfigProvider, Duration, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
 import * as FakeServer from "./support/FakeServer.js"
+import * as RecordingTracer from "./support/RecordingTracer.js"
 
 const secret = Redacted.value(FakeServer.token)
 const me = { user_id: 7, auth: "token", client_id: "app" }
-
-/** A tracer that keeps every span, to read names and attributes back. */
-const recordingTracer = () => {
-  const spans: Array<{ name: string; attributes: Map<string, unknown>; parent: Option.Option<Tracer.AnySpan> }> = []
-  const tracer = Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      const attributes = new Map<string, unknown>()
-      const id = String(spans.length + 1)
-      const span: Tracer.Span = {
-        _tag: "Span",
-        name,
-        spanId: id,
-        traceId: "trace",
-        parent,
-        context,
-        status: { _tag: "Started", startTime },
-        attributes,
-        links,
-        sampled: true,
-        kind,
-        end: () => {},
-        attribute: (key, value) => {
-          attributes.set(key, value)
-        },
-        event: () => {},
-        addLinks: () => {}
-      }
-      spans.push({ name, attributes, parent })
-      return span
-    },
-    context: (f) => f()
-  })
-  return { spans, layer: Layer.setTracer(tracer) }
-}
 
 const allText = (value: unknown): string =>
   JSON.stringify(value, (_, v) => (v instanceof Map ? [...v] : typeof v === "bigint" ? String(v) : v))
@@ -87,7 +54,7 @@ describe("Security", () => {
     const fake = FakeServer.make((_, i) =>
       Effect.succeed(i === 0 ? FakeServer.error(9) : FakeServer.ok({ items: [], total: 0 }))
     )
-    const tracing = recordingTracer()
+    const tracing = RecordingTracer.make()
     return Effect.gen(function*() {
       const client = yield* CommunityApiClient.CommunityApiClient
       const fiber = yield* Effect.fork(client.bots.get({ group_id: GroupId.make(5), channel: "VK" }))

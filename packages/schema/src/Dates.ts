@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, ParseResult, Schema } from "effect"
+import { DateTime, Either, Option, ParseResult, Schema } from "effect"
 
 /**
  * Moscow's offset from UTC. Moscow has kept UTC+3 all year since 2014, so a fixed offset is exact.
@@ -82,13 +82,18 @@ export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transform
  *
  * @since 0.1.0
  */
-export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform(
+export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transformOrFail(
   Schema.Int,
   Schema.DateTimeUtcFromSelf,
   {
     strict: true,
-    decode: (seconds) => DateTime.unsafeMake(seconds * 1000),
-    encode: (date) => Math.floor(DateTime.toEpochMillis(date) / 1000)
+    // An integer past the range of dates (±8.64e12 s) is refused, not thrown.
+    decode: (seconds, _, ast) =>
+      Option.match(DateTime.make(seconds * 1000), {
+        onNone: () => ParseResult.fail(new ParseResult.Type(ast, seconds, `${seconds} is not a unix time`)),
+        onSome: (date) => ParseResult.succeed(DateTime.toUtc(date))
+      }),
+    encode: (date) => ParseResult.succeed(Math.floor(DateTime.toEpochMillis(date) / 1000))
   }
 ).annotations({
   identifier: "UnixSeconds",

@@ -5,8 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Option, ParseResult, Schema } from "effect"
 import * as ApiError from "./ApiError.js"
+import * as FastDecode from "./internal/fastDecode.js"
 import type * as Operation from "./Operation.js"
 
 /**
@@ -72,6 +73,18 @@ export class EnvelopeDecodeError extends Schema.TaggedError<EnvelopeDecodeError>
   }
 }
 
+const fastCache = new WeakMap<Operation.Any, (body: unknown) => Option.Option<unknown>>()
+const noFastPath = (): Option.Option<unknown> => Option.none()
+
+const fastSuccess = (op: Operation.Any) => {
+  let fast = fastCache.get(op)
+  if (fast === undefined) {
+    fast = FastDecode.make(successEnvelope(op).ast) ?? noFastPath
+    fastCache.set(op, fast)
+  }
+  return fast
+}
+
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
 /**
@@ -92,6 +105,9 @@ export const decode = <Op extends Operation.Any>(op: Op) =>
       Effect.flatMap((wire) => Effect.fail(ApiError.fromWire(wire, op.path, op.errorCodes) as Operation.Error<Op>))
     )
   }
+  // Valid answers (nearly all) take the compiled fast path; the schema's decoder decides the rest.
+  const fast = fastSuccess(op)(body)
+  if (Option.isSome(fast)) return Effect.succeed((fast.value as { readonly response?: unknown }).response as never)
   return Schema.decodeUnknown(successEnvelope(op))(body).pipe(
     Effect.map((envelope) => envelope.response as Operation.Success<Op>),
     Effect.mapError((error) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Effect, Exit, FastCheck, Schema } from "effect"
+import { Arbitrary, Effect, Exit, FastCheck, ParseResult, Schema } from "effect"
 import { ApiError, Envelope, type Operation, Operations } from "../src/index.js"
+import * as FastDecode from "../src/internal/fastDecode.js"
 import * as Spec from "./support/Spec.js"
 
 /** The operations C5 names as answering `{status: 'ok'}` with no `response` field. */
@@ -101,4 +102,85 @@ describe("envelope codec", () => {
       const body = { status: "ok", response: { user_id: 1, auth: "token", client_id: "c", extra: 1 }, trace: "x" }
       expect(yield* Envelope.decode(op)(body)).toStrictEqual({ user_id: 1, auth: "token", client_id: "c" })
     }))
+})
+
+/** Replaces the value at one random place of a JSON value (the value itself, a field or an item). */
+const mutated = (value: unknown, junk: unknown, pick: number): unknown => {
+  const places: Array<(replacement: unknown) => unknown> = [() => junk]
+  const walk = (node: unknown, rebuild: (node: unknown) => unknown): void => {
+    if (typeof node !== "object" || node === null) return
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key]
+      const at = (replacement: unknown) =>
+        rebuild(
+          Array.isArray(node)
+            ? node.map((v, i) => String(i) === key ? replacement : v)
+            : { ...node, [key]: replacement }
+        )
+      places.push(() => at(junk))
+      walk(child, at)
+    }
+  }
+  walk(value, (node) => node)
+  return places[pick % places.length]!(junk)
+}
+
+const junkValues: ReadonlyArray<unknown> = [
+  null,
+  undefined,
+  0,
+  1.5,
+  -1,
+  Number.NaN,
+  "",
+  "vk",
+  "12",
+  "0123456789abcdef01234567",
+  [],
+  {},
+  true
+]
+
+describe("envelope decoding of valid answers (the compiled fast path)", () => {
+  it("C5 C12 bots/get, the benchmarked answer, is decoded by the fast path", () => {
+    expect(FastDecode.make(Envelope.successEnvelope(Operations.bots.get).ast)).toBeDefined()
+  })
+
+  const withResponse = Operations.all.filter((op) => op.hasResponse)
+
+  it("C5 every operation's valid answer decodes to what the schema's own decoder gives, keys in the same order", () => {
+    for (const op of withResponse) {
+      for (const value of FastCheck.sample(Arbitrary.make(op.success), { numRuns: 20, seed: 11 })) {
+        const body = JSON.parse(JSON.stringify({ status: "ok", response: Schema.encodeSync(op.success)(value) }))
+        const expected = Schema.decodeUnknownSync(Envelope.successEnvelope(op))(body).response
+        const actual = Effect.runSync(Envelope.decode(op)(body))
+        expect(actual).toStrictEqual(expected)
+        expect(JSON.stringify(actual)).toBe(JSON.stringify(expected))
+      }
+    }
+  })
+
+  it("C5 C6 an answer with one wrong value anywhere is refused exactly as the schema refuses it", () => {
+    for (const op of withResponse) {
+      const values = FastCheck.sample(Arbitrary.make(op.success), { numRuns: 8, seed: 12 })
+      values.forEach((value, n) => {
+        const response = JSON.parse(JSON.stringify(Schema.encodeSync(op.success)(value) ?? null))
+        junkValues.forEach((junk, j) => {
+          const body = { status: "ok", response: mutated(response, junk, n * 31 + j * 7) }
+          const expected = Schema.decodeUnknownEither(Envelope.successEnvelope(op))(body)
+          const exit = Effect.runSyncExit(Envelope.decode(op)(body))
+          if (expected._tag === "Right") {
+            expect(exit).toStrictEqual(Exit.succeed(expected.right.response))
+          } else {
+            expect(failureOf(exit)).toStrictEqual(
+              new Envelope.EnvelopeDecodeError({
+                operation: op.path,
+                reason: ParseResult.TreeFormatter.formatErrorSync(expected.left)
+              })
+            )
+          }
+        })
+      })
+    }
+  })
 })

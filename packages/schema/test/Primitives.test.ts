@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, DateTime, Either, FastCheck, Schema } from "effect"
-import { Bot, Channel, Dates, Ids, Mailing, Operation, Operations, Page } from "../src/index.js"
+import { Arbitrary, DateTime, Effect, Either, FastCheck, Schema } from "effect"
+import { Bot, Channel, Dates, Envelope, Ids, Mailing, Operation, Operations, Page } from "../src/index.js"
 import * as Spec from "./support/Spec.js"
 
 const decode = <A, I>(schema: Schema.Schema<A, I>) => (u: unknown) => Schema.decodeUnknownEither(schema)(u)
@@ -143,6 +143,24 @@ describe("dates", () => {
     expect(Schema.encodeSync(Dates.UnixSeconds)(date)).toBe(1_767_225_600)
     isLeft(decode(Dates.UnixSeconds)(1.5))
     isLeft(decode(Dates.UnixSeconds)("1767225600"))
+  })
+
+  it("C11 a response date past the range of dates is refused, not thrown", () => {
+    isLeft(decode(Dates.UnixSeconds)(1e13))
+    isLeft(decode(Dates.UnixSeconds)(-1e13))
+    const bot = {
+      id: "0123456789abcdef01234567",
+      name: "Бот",
+      group_id: 1,
+      channel: "VK",
+      active: 1,
+      archived: 0,
+      activity_type: "subscribe",
+      create_at: 1e13
+    }
+    const body = { status: "ok", response: { items: [bot], total: 1 } }
+    const result = Effect.runSync(Effect.either(Envelope.decode(Operations.bots.get)(body)))
+    expect(result._tag === "Left" && result.left._tag).toBe("EnvelopeDecodeError")
   })
 
   it("C11 stats dates are strings kept as they come", () => {

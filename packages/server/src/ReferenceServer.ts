@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Operations } from "@community-api/schema"
+import type { Operation } from "@community-api/schema"
 import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
 import { HttpMiddleware, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
@@ -165,19 +166,29 @@ const guarded = (effect: Effect.Effect<Outcome>) =>
     )
   )
 
-const operationRoute = (op: (typeof Operations.all)[number], version: "v1" | "v2") =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const { engine } = yield* ReferenceServer
-    const outcome = yield* guarded(engine.handle({
+/** Answers a request routed to an operation. */
+const serveOperation = (
+  request: HttpServerRequest.HttpServerRequest,
+  server: Service,
+  op: (typeof Operations.all)[number],
+  version: "v1" | "v2"
+) =>
+  Effect.flatMap(
+    guarded(server.engine.handle({
       op,
       version,
       method: request.method,
       authorization: request.headers["authorization"],
       params: Params.read(request)
-    }, Params.pathOf(request.url)))
-    return yield* respond(request, outcome)
-  })
+    }, Params.pathOf(request.url))),
+    (outcome) => respond(request, outcome)
+  )
+
+const operationRoute = (op: (typeof Operations.all)[number], version: "v1" | "v2") =>
+  Effect.flatMap(
+    HttpServerRequest.HttpServerRequest,
+    (request) => Effect.flatMap(ReferenceServer, (server) => serveOperation(request, server, op, version))
+  )
 
 const versionPattern = /^v\d+$/i
 
@@ -229,15 +240,8 @@ const setFaultsRoute = Effect.gen(function*() {
   )
 })
 
-/**
- * The HTTP app: every operation of the contract at `/external-api/v2/{section}/{method}` and at the
- * unversioned `/external-api/{section}/{method}` (V1); errors 1 and 3 for any other path (V2, V3); and
- * the sandbox's control routes: `POST /_sandbox/faults` (body: {@link Faults.FaultSettings}, `{}`
- * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`. Every answer is HTTP 200 (C4).
- *
- * @since 0.1.0
- */
-export const httpApp: HttpApp.Default<never, ReferenceServer> = HttpRouter.fromIterable(
+/** The router: every route, and errors 1 and 3 for any other path. */
+const routerApp: HttpApp.Default<never, ReferenceServer> = HttpRouter.fromIterable(
   Operations.all.flatMap((op) => [
     HttpRouter.makeRoute("*", `/external-api/v2/${op.path}`, operationRoute(op, "v2")),
     HttpRouter.makeRoute("*", `/external-api/${op.path}`, operationRoute(op, "v1"))
@@ -252,6 +256,43 @@ export const httpApp: HttpApp.Default<never, ReferenceServer> = HttpRouter.fromI
   Effect.catchAll(() =>
     Effect.succeed(HttpServerResponse.unsafeJson({ status: "error", error: Texts.unknownPath, error_code: 1 }))
   )
+)
+
+/**
+ * The path of every operation, exactly as written (no `%`, `;` or `#`), at both addresses: a request
+ * whose path is one of these is routed without the router, which would match it the same way (case-
+ * sensitive, no trailing or doubled slash) but copies the request context and finds the route anew.
+ */
+const operationPaths = new Map<string, { readonly op: Operation.Any; readonly version: "v1" | "v2" }>(
+  Operations.all.flatMap((op) => [
+    [`/external-api/v2/${op.path}`, { op, version: "v2" }],
+    [`/external-api/${op.path}`, { op, version: "v1" }]
+  ])
+)
+
+/**
+ * The HTTP app: every operation of the contract at `/external-api/v2/{section}/{method}` and at the
+ * unversioned `/external-api/{section}/{method}` (V1); errors 1 and 3 for any other path (V2, V3); and
+ * the sandbox's control routes: `POST /_sandbox/faults` (body: {@link Faults.FaultSettings}, `{}`
+ * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`. Every answer is HTTP 200 (C4).
+ *
+ * @since 0.1.0
+ */
+export const httpApp: HttpApp.Default<never, ReferenceServer> = Effect.flatMap(
+  HttpServerRequest.HttpServerRequest,
+  (request) => {
+    const route = operationPaths.get(Params.pathOf(request.url))
+    if (route === undefined) return routerApp
+    // As under the router: the route is named on the request span and may be interrupted (client abort).
+    return Effect.flatMap(ReferenceServer, (server) =>
+      Effect.zipRight(
+        Effect.annotateCurrentSpan(
+          "http.route",
+          `/external-api/${route.version === "v2" ? "v2/" : ""}${route.op.path}`
+        ),
+        Effect.interruptible(serveOperation(request, server, route.op, route.version))
+      ))
+  }
 )
 
 /**

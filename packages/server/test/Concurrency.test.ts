@@ -3,22 +3,16 @@
  * creation limits (L2–L5) stay exact when many fibers of one user call at once through several tokens,
  * and concurrent writes lose no update.
  */
-import { HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck as fc, TestClock } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
 import type * as Fixture from "../src/Fixture.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
-import { base, main, sendRequest, tokens, withServer } from "./support.js"
+import { call, codeOf, main, tokens, withServer } from "./support.js"
 
-/** One request with no clock adjustment (support's `call` moves the clock after each). */
+/** One request with no clock adjustment (by default `call` moves the clock now and then): its code. */
 const post = (path: string, params: Record<string, unknown>, token: string, version: "v1" | "v2" = "v2") =>
-  sendRequest(
-    HttpClientRequest.post(`${base}${version === "v1" ? "" : "/v2"}/${path}`).pipe(
-      HttpClientRequest.bearerToken(token),
-      HttpClientRequest.bodyUnsafeJson(params)
-    )
-  ).pipe(Effect.map((answer) => (answer.body.error_code ?? "ok") as number | "ok"))
+  Effect.map(call(path, params, { token, version, pace: 0 }), codeOf)
 
 /** The owner's demo token and four more tokens of the same user (personal and application). */
 const fiveTokens = Effect.gen(function*() {

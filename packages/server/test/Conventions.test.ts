@@ -85,6 +85,25 @@ describe("conventions", () => {
       expect(landings.total).toBe(4)
     }).pipe(withServer()))
 
+  it.effect("C7 C6 an empty optional channel or flag is a wrong value, not a missing required parameter", () =>
+    Effect.gen(function*() {
+      expect(yield* fails("groups/get", { channel: "" })).toEqual({ code: 7, text: "Неверный канал" })
+      expect(yield* fails("bots/get", { channel: "" })).toEqual({ code: 7, text: "Неверный канал" })
+      expect(yield* fails("bots/get", { ...main, active: "" })).toEqual({
+        code: 7,
+        text: "Неверное значение параметра active"
+      })
+      expect(yield* fails("groups/get", { count: "" }, { encoding: "form" })).toEqual({
+        code: 7,
+        text: "Неверное значение параметра count"
+      })
+      // A required parameter sent empty still reads as not passed.
+      expect(yield* fails("landings/get", { group_id: main.group_id, channel: "" })).toEqual({
+        code: 7,
+        text: "Не передан обязательный параметр channel"
+      })
+    }).pipe(withServer()))
+
   it.effect("C8 the same group_id in two channels names two communities", () =>
     Effect.gen(function*() {
       const vk = yield* ok("landings/get", DemoFixture.mainCommunity)
@@ -153,6 +172,21 @@ describe("conventions", () => {
       expect((yield* fails("bots/get", { ...main, offset: -1 })).code).toBe(7)
       const beyond = yield* ok("bots/get", { ...main, offset: 10_000 })
       expect(beyond).toEqual({ items: [], total: DemoFixture.mainBotCount })
+    }).pipe(withServer()))
+
+  it.effect("C13 a count of any size above 500 is replaced by 500; any offset past the end gives an empty page", () =>
+    Effect.gen(function*() {
+      for (const count of [1e20, "9999999999999999", "100000000000000000000", Number.MAX_SAFE_INTEGER + 1]) {
+        expect((yield* ok("bots/get", { ...main, count })).items).toHaveLength(500)
+      }
+      expect((yield* ok("bots/get", { ...main, count: "100000000000000000000" }, { encoding: "form" })).items)
+        .toHaveLength(500)
+      for (const offset of [1e20, "100000000000000000000"]) {
+        expect(yield* ok("bots/get", { ...main, offset })).toEqual({ items: [], total: DemoFixture.mainBotCount })
+      }
+      expect((yield* fails("bots/get", { ...main, count: -1e20 })).code).toBe(7)
+      expect((yield* fails("bots/get", { ...main, count: 600.5 })).code).toBe(7)
+      expect((yield* fails("bots/get", { ...main, offset: "1e30" })).code).toBe(7)
     }).pipe(withServer()))
 
   it.effect("C14 newest records come first", () =>

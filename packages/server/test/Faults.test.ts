@@ -2,11 +2,9 @@ import { HttpClientError, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Fiber, TestClock } from "effect"
 import * as ReferenceServer from "../src/ReferenceServer.js"
-import { call, fails, main, ok, sendRequest, withServer } from "./support.js"
+import { call, codeOf, createVariable, fails, ok, sendRequest, variableCount, withServer } from "./support.js"
 
-const varCount = Effect.map(ok("vars/list", main), (page) => page.total as number)
-let serial = 0
-const create = () => call("vars/create", { ...main, title: "t", name: `fault_${++serial}` })
+const varCount = variableCount()
 
 describe("faults", () => {
   it.effect("A6 keyServiceUnavailable with a probability is repeatable for a seed, and nothing is done", () =>
@@ -15,7 +13,7 @@ describe("faults", () => {
       const run = Effect.gen(function*() {
         yield* server.setFaults({ keyServiceUnavailable: { probability: 0.5, seed: 42 } })
         const codes: Array<number | string> = []
-        for (let i = 0; i < 20; i++) codes.push((yield* call("users/me")).body.error_code ?? "ok")
+        for (let i = 0; i < 20; i++) codes.push(codeOf(yield* call("users/me")))
         return codes
       })
       const first = yield* run
@@ -25,7 +23,7 @@ describe("faults", () => {
       yield* server.clearFaults
       const before = yield* varCount
       yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
-      expect((yield* create()).body.error_code).toBe(9)
+      expect((yield* createVariable()).body.error_code).toBe(9)
       expect(yield* varCount).toBe(before)
     }).pipe(withServer()))
 
@@ -35,13 +33,13 @@ describe("faults", () => {
       const before = yield* varCount
       yield* server.setFaults({ internalError: { next: 2, paths: ["vars/create"] } })
       expect((yield* ok("users/me")).user_id).toBe(1001)
-      expect(yield* Effect.map(create(), (a) => a.body)).toEqual({
+      expect(yield* Effect.map(createVariable(), (a) => a.body)).toEqual({
         status: "error",
         error: "Внутренняя ошибка сервера",
         error_code: 101
       })
-      expect((yield* create()).body.error_code).toBe(101)
-      expect((yield* create()).body.status).toBe("ok")
+      expect((yield* createVariable()).body.error_code).toBe(101)
+      expect((yield* createVariable()).body.status).toBe("ok")
       expect(yield* varCount).toBe(before + 1)
     }).pipe(withServer()))
 
@@ -97,7 +95,7 @@ describe("faults", () => {
       expect((yield* ok("users/me")).user_id).toBe(1001)
       const before = yield* varCount
       yield* server.setFaults({ dropConnection: { next: 1, paths: ["vars/create"], afterAction: true } })
-      expect(Exit.isFailure(yield* Effect.exit(create()))).toBe(true)
+      expect(Exit.isFailure(yield* Effect.exit(createVariable()))).toBe(true)
       expect(yield* varCount).toBe(before + 1)
     }).pipe(withServer()))
 

@@ -2,16 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
-import { call, fails, main, ok, tokens, withServer } from "./support.js"
+import { call, codeOf, createVariable, fails, main, ok, tokens, variableCount, withServer } from "./support.js"
 
 const me = (token: string = tokens.owner) => call("users/me", {}, { token, pace: 0 })
-const codeOf = (answer: { body: any }) => answer.body.error_code ?? "ok"
-
-let serial = 0
-const createVar = (token: string = tokens.owner) =>
-  call("vars/create", { ...main, title: "Переменная", name: `v_${++serial}` }, { token, pace: 0 })
-
-const varCount = Effect.map(ok("vars/list", { ...main, count: 500 }, { pace: 0 }), (page) => page.total as number)
+const createVar = (token: string = tokens.owner) => createVariable({ token, pace: 0 })
+const varCount = variableCount({ pace: 0 })
 
 /** Creations the owner makes: 20 in each of `minutes` consecutive minutes. */
 const exhaustDay = Effect.gen(function*() {
@@ -108,6 +103,19 @@ describe("limits", () => {
         expect(codeOf(yield* call("vars/create", { ...main, name: "no_title" }, { pace: 0 }))).toBe(7)
       }
       expect(codeOf(yield* createVar())).toBe(5)
+    }).pipe(withServer()))
+
+  it.effect("L3 C3 an attempt with a reserved _ parameter in an accessible community counts too", () =>
+    Effect.gen(function*() {
+      for (let i = 0; i < 20; i++) {
+        const reserved = yield* call("vars/create", { ...main, title: "t", name: `r${i}`, _trace: 1 }, { pace: 0 })
+        expect(codeOf(reserved)).toBe(7)
+      }
+      expect(codeOf(yield* createVar())).toBe(5)
+      const total = yield* varCount
+      yield* TestClock.adjust("1 minute")
+      expect(codeOf(yield* createVar())).toBe("ok")
+      expect(yield* varCount).toBe(total + 1)
     }).pipe(withServer()))
 
   it.effect("L3 attempts without a usable community do not count: no access, unknown or missing pair", () =>

@@ -100,6 +100,19 @@ export const expectError = (answer: Answer): { code: number; text: string } => {
   return { code: answer.body.error_code, text: answer.body.error }
 }
 
+/** The error code of an answer, or `"ok"`. */
+export const codeOf = (answer: Answer): number | "ok" => answer.body.error_code ?? "ok"
+
+let names = 0
+
+/** Creates a custom variable with a fresh name in the main community (a creation, L2). */
+export const createVariable = (options: CallOptions = {}) =>
+  call("vars/create", { ...main, title: "Переменная", name: `v_${++names}` }, options)
+
+/** How many custom variables the main community has. */
+export const variableCount = (options: CallOptions = {}) =>
+  Effect.map(ok("vars/list", { ...main, count: 500 }, options), (page) => page.total as number)
+
 /** The main community, as request parameters. */
 export const main = DemoFixture.mainCommunity
 export const other = DemoFixture.otherCommunity

@@ -117,11 +117,28 @@ export const make = (
       // Suspended so that attempts are counted per run of the returned effect.
       return Effect.suspend(() => {
         let attempts = 0
+        // A creation is counted before it waits for pacing, and again if a minute began meanwhile.
+        const admitted: Effect.Effect<{ readonly taken: number | undefined; readonly body: unknown }, any> =
+          target.creation
+            ? Effect.flatMap(quota.acquire(user, target.path, onCreationLimit), (counted) =>
+              pacing.withPermit(user)(
+                Effect.flatMap(
+                  quota.confirm(user, target.path, counted),
+                  (taken) => Effect.map(exchange(target, request), (body) => ({ taken, body }))
+                )
+              ).pipe(
+                Effect.catchIf(
+                  (error) =>
+                    Predicate.isTagged(error, "CreationQuotaExceeded") &&
+                    (error as ClientError.CreationQuotaExceeded).window === "minute" && onCreationLimit === "wait",
+                  () => admitted
+                )
+              ))
+            : Effect.map(pacing.withPermit(user)(exchange(target, request)), (body) => ({ taken: undefined, body }))
         const attempt = Effect.gen(function*() {
-          const taken = target.creation ? yield* quota.acquire(user, target.path, onCreationLimit) : undefined
           attempts++
           yield* Effect.annotateCurrentSpan("community_api.attempt", attempts)
-          const body = yield* pacing.withPermit(user)(exchange(target, request))
+          const { body, taken } = yield* admitted
           return yield* decode(body).pipe(
             Effect.mapError((error) =>
               error instanceof Envelope.EnvelopeDecodeError
@@ -160,6 +177,8 @@ export const make = (
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>
       Effect.withSpan(effect, `CommunityApiClient.${target.section}.${target.method}`, {
         kind: "client",
+        // A stack trace per call costs more than the rest of the span; the span's name says where it is.
+        captureStackTrace: false,
         attributes: attributesOf(target, params)
       })
 

@@ -14,9 +14,14 @@ export interface Settings {
 }
 
 /** @internal */
-export type Verdict =
-  | { readonly _tag: "Granted" }
-  | { readonly _tag: "Exhausted"; readonly window: "minute" | "day"; readonly resetsAt: number }
+export interface Exhausted {
+  readonly _tag: "Exhausted"
+  readonly window: "minute" | "day"
+  readonly resetsAt: number
+}
+
+/** @internal */
+export type Verdict = { readonly _tag: "Granted" } | Exhausted
 
 /** @internal */
 export interface Counter {

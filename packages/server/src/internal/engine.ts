@@ -9,12 +9,12 @@
  *    with the 60 s cache (4);
  * 5. request rate per user (L1, 5);
  * 6. internal-error fault before the action (101);
- * 7. the unreadable body (7), then reserved `_` parameters (7, C3);
+ * 7. the unreadable body (7);
  * 8. the community named by (`group_id`, `channel`), when the parameters name one that decodes:
  *    7 when it does not exist, 8 when the caller may not use this section there (A8–A12);
  * 9. creation limit, for creation operations in that accessible community (L2–L5, 5): taken before the
- *    payload is checked, so an attempt with wrong parameters counts (L3);
- * 10. payload decoding (7, with a Russian text naming the parameter);
+ *    parameters are checked, so an attempt with wrong parameters counts (L3);
+ * 10. reserved `_` parameters (7, C3), then payload decoding (7, with a Russian text naming the parameter);
  * 11. the handler; E17 operations not modelled answer 6;
  * 12. after-action faults (101 or a dropped connection, the action done).
  *
@@ -24,13 +24,14 @@
  */
 import { ApiError, Envelope, Operations } from "@community-api/schema"
 import type { Operation } from "@community-api/schema"
-import { Clock, Effect, Either, Schema } from "effect"
+import { Effect, Either, Option, Schema } from "effect"
 import type * as Faults from "../Faults.js"
 import * as Fixture from "../Fixture.js"
 import { credentialOf, TokenCache } from "./auth.js"
 import type { Caller } from "./context.js"
 import { allows, relation, RequestContext } from "./context.js"
 import * as Decode from "./decode.js"
+import type { Decision } from "./faults.js"
 import { FaultState } from "./faults.js"
 import type { Handlers } from "./handler.js"
 import { handlers } from "./handlers.js"
@@ -60,13 +61,27 @@ const errorBody = (code: number, text: string): Outcome => ({
   code
 })
 
+const dropped: Outcome = { _tag: "Drop" }
+
 class Refused {
   constructor(readonly outcome: Outcome) {}
 }
 
 const refuse = (code: number, text: string) => Effect.fail(new Refused(errorBody(code, text)))
 
-const CommunityPair = Schema.Struct(Operations.CommunityRef)
+const decodePair = Schema.decodeUnknownEither(Schema.Struct(Operations.CommunityRef))
+
+const successEncoders = new WeakMap<Operation.Any, (value: unknown) => Either.Either<unknown, unknown>>()
+
+/** The success body of an operation, encoded with an encoder made once per operation. */
+const encodeSuccess = (op: Operation.Any, value: unknown): Either.Either<unknown, unknown> => {
+  let encode = successEncoders.get(op)
+  if (encode === undefined) {
+    encode = Schema.encodeEither(Envelope.successEnvelope(op)) as (value: unknown) => Either.Either<unknown, unknown>
+    successEncoders.set(op, encode)
+  }
+  return encode(op.hasResponse ? { status: "ok", response: value } : { status: "ok" })
+}
 
 const handlerOf = (op: Operation.Any) => (handlers as Record<string, Handlers[keyof Handlers]>)[op.path]
 
@@ -86,7 +101,9 @@ export class Engine {
   private readonly tokens = new TokenCache()
   private readonly rate = new RateWindows()
   private readonly creations = new CreationCounters()
+  /** The last `logSize` entries, a ring: `logNext` is where the next one goes. */
   private readonly log: Array<LogEntry> = []
+  private logNext = 0
   requestCount = 0
 
   constructor(
@@ -98,8 +115,15 @@ export class Engine {
     this.store = StoreModule.fromFixture(fixture)
   }
 
+  /**
+   * Runs `effect` holding the lock. A free lock is taken at once (`withPermitsIfAvailable` is
+   * synchronous); only a busy one is waited for, which costs a suspension of the fiber.
+   */
   private locked<A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> {
-    return this.lock.withPermits(1)(effect)
+    return Effect.flatMap(
+      this.lock.withPermitsIfAvailable(1)(effect),
+      Option.match({ onNone: () => this.lock.withPermits(1)(effect), onSome: Effect.succeed })
+    )
   }
 
   reset(): Effect.Effect<void> {
@@ -110,6 +134,7 @@ export class Engine {
       this.rate.clear()
       this.creations.clear()
       this.log.length = 0
+      this.logNext = 0
       this.requestCount = 0
     }))
   }
@@ -141,13 +166,17 @@ export class Engine {
   }
 
   recentRequests(): ReadonlyArray<LogEntry> {
-    return [...this.log]
+    return this.log.length < logSize
+      ? [...this.log]
+      : [...this.log.slice(this.logNext), ...this.log.slice(0, this.logNext)]
   }
 
   private record(entry: LogEntry): void {
     this.requestCount++
-    this.log.push(entry)
-    if (this.log.length > logSize) this.log.splice(0, this.log.length - logSize)
+    // A ring of the last `logSize` entries: no copying per request once it is full.
+    if (this.log.length < logSize) this.log.push(entry)
+    else this.log[this.logNext] = entry
+    this.logNext = (this.logNext + 1) % logSize
     this.logLine?.(entry)
   }
 
@@ -161,70 +190,80 @@ export class Engine {
 
   /** Answers a request routed to an operation. */
   handle(incoming: Incoming, path: string): Effect.Effect<Outcome> {
-    return Effect.gen(this, function*() {
-      const started = yield* Clock.currentTimeMillis
+    return Effect.clockWith((clock) => {
+      const started = clock.unsafeCurrentTimeMillis()
       const latency = this.faults.latency()
-      if (latency > 0) yield* Effect.sleep(latency)
-      const decision = this.faults.decide(incoming.op.path)
-      const outcome: Outcome = decision.drop === "before"
-        ? { _tag: "Drop" }
-        : incoming.method !== "POST"
-        ? errorBody(1, Texts.notPost(incoming.method))
-        : yield* Effect.flatMap(incoming.params, (read) =>
-          this.locked(this.process(incoming, read, decision)).pipe(
-            Effect.catchAll((refused) => Effect.succeed(refused.outcome))
-          ))
-      const finished = yield* Clock.currentTimeMillis
-      this.record({
-        path,
-        outcome: outcome._tag === "Drop" ? "dropped" : outcome.code,
-        millis: finished - started
+      const answered = Effect.map(Effect.suspend(() => this.answer(incoming)), (outcome) => {
+        this.record({
+          path,
+          outcome: outcome._tag === "Drop" ? "dropped" : outcome.code,
+          millis: clock.unsafeCurrentTimeMillis() - started
+        })
+        return outcome
       })
-      return outcome
+      return latency > 0 ? Effect.zipRight(Effect.sleep(latency), answered) : answered
     })
   }
 
+  /** The faults drawn after the latency, the HTTP method, then the checks under the lock. */
+  private answer(incoming: Incoming): Effect.Effect<Outcome> {
+    const decision = this.faults.decide(incoming.op.path)
+    if (decision.drop === "before") return Effect.succeed(dropped)
+    if (incoming.method !== "POST") return Effect.succeed(errorBody(1, Texts.notPost(incoming.method)))
+    return Effect.flatMap(incoming.params, (read) =>
+      this.locked(
+        Effect.clockWith((clock) => this.process(incoming, read, decision, clock.unsafeCurrentTimeMillis()))
+      ).pipe(Effect.catchAll((refused) => Effect.succeed(refused.outcome))))
+  }
+
+  /** Steps 4 to 8 (see the top of this file), as plain checks: most requests end or pass here at once. */
   private process(
     incoming: Incoming,
     read: RequestParams,
-    decision: ReturnType<FaultState["decide"]>
+    decision: Decision,
+    now: number
   ): Effect.Effect<Outcome, Refused> {
-    const { op } = incoming
-    return Effect.gen(this, function*() {
-      const now = yield* Clock.currentTimeMillis
-      if (decision.keyServiceUnavailable) return yield* refuse(9, Texts.keyServiceUnavailable)
-      const credential = credentialOf(incoming.authorization, read.params.api_key)
-      if (credential === undefined) return yield* refuse(4, Texts.tokenMissing)
-      const caller: Caller = yield* Either.match(this.tokens.validate(this.store, credential, now, incoming.version), {
-        onLeft: (text) => refuse(4, text),
-        onRight: Effect.succeed
-      })
-      if (!this.rate.admit(caller.user_id, now)) return yield* refuse(5, Texts.tooManyRequests)
-      if (decision.internalError === "before") return yield* refuse(101, Texts.internalError)
-      if (read.bodyError !== undefined) return yield* refuse(7, read.bodyError)
-      const reserved = Object.keys(read.params).find((key) => key.startsWith("_"))
-      if (reserved !== undefined) return yield* refuse(7, Texts.reservedParameter(reserved))
-      const { api_key: _, ...params } = read.params
+    if (decision.keyServiceUnavailable) return refuse(9, Texts.keyServiceUnavailable)
+    const credential = credentialOf(incoming.authorization, read.params.api_key)
+    if (credential === undefined) return refuse(4, Texts.tokenMissing)
+    const validated = this.tokens.validate(this.store, credential, now, incoming.version)
+    if (Either.isLeft(validated)) return refuse(4, validated.left)
+    const caller = validated.right
+    if (!this.rate.admit(caller.user_id, now)) return refuse(5, Texts.tooManyRequests)
+    if (decision.internalError === "before") return refuse(101, Texts.internalError)
+    if (read.bodyError !== undefined) return refuse(7, read.bodyError)
+    const { api_key: _, ...params } = read.params
+    return Effect.flatMap(
+      this.communityStage(incoming.op, caller, params, now),
+      (community) => this.act(incoming.op, caller, params, community, decision, now)
+    )
+  }
 
-      const community = yield* this.communityStage(op, caller, params, now)
-      if (op.creation && community !== undefined) {
-        const taken = this.creations.take(caller.user_id, now)
-        if (taken !== "ok") {
-          return yield* refuse(5, taken === "day" ? Texts.tooManyCreationsDay : Texts.tooManyCreationsMinute)
-        }
-      }
-      const ctx = new RequestContext(op, this.store, caller, now, community)
-      const handler = handlerOf(op)
-      const success = yield* this.run(op, handler, params, ctx)
-      if (decision.internalError === "after") return yield* refuse(101, Texts.internalError)
-      if (decision.drop === "after") return { _tag: "Drop" } as Outcome
-      return success
-    })
+  /** Steps 9 to 12: the creation limit, the parameters, the handler and the after-action faults. */
+  private act(
+    op: Operation.Any,
+    caller: Caller,
+    params: Record<string, unknown>,
+    community: StoreModule.Community | undefined,
+    decision: Decision,
+    now: number
+  ): Effect.Effect<Outcome, Refused> {
+    if (op.creation && community !== undefined) {
+      const taken = this.creations.take(caller.user_id, now)
+      if (taken !== "ok") return refuse(5, taken === "day" ? Texts.tooManyCreationsDay : Texts.tooManyCreationsMinute)
+    }
+    // A reserved parameter is a wrong parameter: checked with the others, after the creation is counted (L3).
+    const reserved = Object.keys(params).find((key) => key.startsWith("_"))
+    if (reserved !== undefined) return refuse(7, Texts.reservedParameter(reserved))
+    const success = this.run(op, handlerOf(op), params, new RequestContext(op, this.store, caller, now, community))
+    if (decision.internalError === "after") return Effect.flatMap(success, () => refuse(101, Texts.internalError))
+    if (decision.drop === "after") return Effect.as(success, dropped)
+    return success
   }
 
   private communityStage(op: Operation.Any, caller: Caller, params: Record<string, unknown>, now: number) {
     if (op.roleGroup === "none") return Effect.succeed(undefined)
-    const pair = Schema.decodeUnknownEither(CommunityPair)(params)
+    const pair = decodePair(params)
     if (Either.isLeft(pair)) return Effect.succeed(undefined)
     const ctx = new RequestContext(op, this.store, caller, now, undefined)
     return ctx.communityAt(pair.right.channel, pair.right.group_id).pipe(
@@ -254,13 +293,19 @@ export class Engine {
       onRight: (value) =>
         body(value).pipe(
           Effect.mapError((error) => new Refused(errorBody(error.code, error.text))),
-          Effect.flatMap((result) =>
-            typeof handler === "function"
-              ? Envelope.encodeSuccess(op)(result as never)
-              : Effect.succeed(op.hasResponse ? { status: "ok", response: result } : { status: "ok" })
-          ),
-          Effect.map((body): Outcome => ({ _tag: "Body", body, code: "ok" })),
-          Effect.catchTag("ParseError", () => refuse(101, Texts.internalError))
+          Effect.flatMap((result) => {
+            if (typeof handler !== "function") {
+              return Effect.succeed<Outcome>({
+                _tag: "Body",
+                body: op.hasResponse ? { status: "ok", response: result } : { status: "ok" },
+                code: "ok"
+              })
+            }
+            const encoded = encodeSuccess(op, result)
+            return Either.isRight(encoded)
+              ? Effect.succeed<Outcome>({ _tag: "Body", body: encoded.right, code: "ok" })
+              : refuse(101, Texts.internalError)
+          })
         )
     })
   }

@@ -72,12 +72,69 @@ interface Collected {
   size: number
 }
 
+/** The bytes collected, or `"tooLarge"` past `maxBodyBytes`. */
+const assemble = (acc: Collected): Uint8Array | "tooLarge" => {
+  if (acc.size > maxBodyBytes) return "tooLarge"
+  if (acc.parts.length === 1) return acc.parts[0]!
+  const out = new Uint8Array(acc.size)
+  let offset = 0
+  for (const part of acc.parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/** A Node.js readable (the request of a real port), read directly rather than through a `Stream`. */
+interface NodeReadable {
+  on(event: string, listener: (...args: Array<any>) => void): unknown
+  off(event: string, listener: (...args: Array<any>) => void): unknown
+  readonly readableEnded: boolean
+}
+
+const isNodeReadable = (source: unknown): source is NodeReadable =>
+  typeof source === "object" && source !== null && typeof (source as NodeReadable).on === "function" &&
+  typeof (source as NodeReadable).off === "function" && typeof (source as NodeReadable).readableEnded === "boolean"
+
+/** `collect` for a Node.js request: the same bounds and failures, with listeners instead of a stream. */
+const collectNode = (source: NodeReadable): Effect.Effect<Uint8Array | "tooLarge", string> =>
+  Effect.async((resume) => {
+    const acc: Collected = { parts: [], size: 0 }
+    const onData = (chunk: Uint8Array) => {
+      if (acc.size <= maxBodyBytes) acc.parts.push(chunk)
+      acc.size += chunk.length
+    }
+    const onEnd = () => {
+      stop()
+      resume(Effect.succeed(assemble(acc)))
+    }
+    const onError = () => {
+      stop()
+      resume(acc.size === 0 ? Effect.succeed(new Uint8Array(0)) : Effect.fail(Texts.unreadableBody))
+    }
+    const onClose = () => {
+      if (!source.readableEnded) onError()
+    }
+    const stop = () => {
+      source.off("data", onData)
+      source.off("end", onEnd)
+      source.off("error", onError)
+      source.off("close", onClose)
+    }
+    source.on("data", onData)
+    source.on("end", onEnd)
+    source.on("error", onError)
+    source.on("close", onClose)
+    return Effect.sync(stop)
+  })
+
 /**
  * Reads the whole body, keeping at most `maxBodyBytes + 1` bytes: a larger body is drained, never
  * held, so memory stays flat and the connection stays usable for the answer. A failure before the
  * first byte is an empty body (an in-process request with no body has no stream).
  */
 const collect = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<Uint8Array | "tooLarge", string> => {
+  if (isNodeReadable(request.source)) return collectNode(request.source)
   const acc: Collected = { parts: [], size: 0 }
   return request.stream.pipe(
     Stream.runForEach((chunk) =>
@@ -87,16 +144,7 @@ const collect = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<Ui
       })
     ),
     Effect.catchAll(() => acc.size === 0 ? Effect.void : Effect.fail(Texts.unreadableBody)),
-    Effect.map(() => {
-      if (acc.size > maxBodyBytes) return "tooLarge" as const
-      const out = new Uint8Array(acc.size)
-      let offset = 0
-      for (const part of acc.parts) {
-        out.set(part, offset)
-        offset += part.length
-      }
-      return out
-    })
+    Effect.map(() => assemble(acc))
   )
 }
 
