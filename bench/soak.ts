@@ -13,8 +13,7 @@
  * Not part of the test run. Only 127.0.0.1 is ever contacted.
  */
 import { Operations } from "@community-api/schema"
-import * as DemoFixture from "@community-api/server/DemoFixture"
-import * as ReferenceServer from "@community-api/server/ReferenceServer"
+import { DemoFixture, ReferenceServer, SeededRandom } from "@community-api/server"
 import { HttpServer } from "@effect/platform"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import * as v8 from "node:v8"
@@ -45,18 +44,6 @@ const sample = (): Sample => {
 }
 
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`
-
-/** A small seeded generator (mulberry32), so that a run is repeatable in what it sends. */
-const random = (seed: number) => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Shot {
   readonly path: string
@@ -136,7 +123,8 @@ interface Tally {
 }
 
 const worker = async (base: string, seed: number, until: () => boolean, tally: Tally) => {
-  const next = random(seed)
+  // Seeded, so that a run is repeatable in what it sends.
+  const next = SeededRandom.make(seed)
   while (!until()) {
     const shot = pick(next)
     const token = credentials[Math.floor(next() * credentials.length)]!

@@ -5,9 +5,15 @@
  * (L2–L5) and paginated streams, all on by default.
  *
  * It needs only an `HttpClient` of `@effect/platform` (fetch, undici, or the reference server
- * in-process). The limiters come from {@link Pacing.Pacing} and {@link CreationQuota.CreationQuota}
- * when provided, else from process-wide instances, so that every client of one user in the process
- * shares them.
+ * in-process). It follows no redirect, whatever that client does by default: a 3xx fails as a
+ * `TransportError` naming the status.
+ *
+ * **Limiters.** Pacing and the creation quota come from the `Pacing` and `CreationQuota` services.
+ * Both are `Context.Reference`s: with no layer providing them, a client uses the process-wide
+ * instances (`Pacing.global`, `CreationQuota.global`), shared by every client of the process, so that
+ * no client is ever unpaced and clients of one user never exceed the limits together. Provide
+ * `Pacing.layer()` and `CreationQuota.layer()` to choose the settings, or to give each test its own
+ * counts; provide them once, above every client that should share them.
  *
  * @since 0.1.0
  */
@@ -180,14 +186,16 @@ export class CommunityApiClient extends Context.Tag("@community-api/client/Commu
 >() {}
 
 /**
- * Makes a client over the `HttpClient` of the context.
+ * Makes a client over the `HttpClient` of the context, with the `Pacing` and `CreationQuota` of the
+ * context, or the process-wide ones when none is provided.
  *
  * @since 0.1.0
  */
 export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpClient.HttpClient> = internal.make
 
 /**
- * A layer of the client.
+ * A layer of the client. Its limiters are the `Pacing` and `CreationQuota` of the layer's context, or
+ * the process-wide ones when none is provided.
  *
  * @since 0.1.0
  */

@@ -1,18 +1,21 @@
 /**
  * The creation quota (L2–L5): 20 creations per calendar minute and 200 per day (the day starts at
  * 03:00 Moscow time, 00:00 UTC) per user, shared by `lists/create`, `vars/create` and
- * `globalVars/create` (every operation the contract flags as a creation).
+ * `globalVars/create` (every operation the contract flags as a creation). The numbers and the
+ * calendar arithmetic are the contract's (`Limits` of `@community-api/schema`), the same the server
+ * counts with.
  *
  * When the minute is used up a creation waits for the next minute or fails at once with
  * {@link ClientError.CreationQuotaExceeded} (the client's `onCreationLimit` setting); a used-up day
  * always fails at once, saying when it resets. Like {@link Pacing}, one service is shared by every
- * client that gets it from the same layer, or from the process-wide {@link global}.
+ * client that gets it from the same layer; **without a layer, clients use the process-wide
+ * {@link global}** ({@link CreationQuota} is a `Context.Reference` with that default).
  *
  * @since 0.1.0
  */
+import { Limits } from "@community-api/schema"
 import { Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import * as ClientError from "./ClientError.js"
-import * as QuotaWindows from "./internal/quotaWindows.js"
 
 /**
  * Settings of the quota.
@@ -27,11 +30,11 @@ export interface Settings {
 }
 
 /**
- * The defaults of L2.
+ * The defaults of L2, from `Limits`: 20 a minute, 200 a day.
  *
  * @since 0.1.0
  */
-export const defaults = { perMinute: 20, perDay: 200 } as const
+export const defaults: Limits.CreationSettings = Limits.creationDefaults
 
 /**
  * What a creation does when the minute is used up.
@@ -72,11 +75,16 @@ export interface Service {
 }
 
 /**
- * The quota service tag.
+ * The quota service. A `Context.Reference`: when no layer provides it, it is the process-wide
+ * {@link global}, so that creations are counted even when nobody asked for it and all clients of one
+ * user in the process share one quota. Provide {@link layer} to choose the settings or to start from
+ * empty counters (in tests).
  *
  * @since 0.1.0
  */
-export class CreationQuota extends Context.Tag("@community-api/client/CreationQuota")<CreationQuota, Service>() {}
+export class CreationQuota extends Context.Reference<CreationQuota>()("@community-api/client/CreationQuota", {
+  defaultValue: (): Service => global
+}) {}
 
 /**
  * Makes a quota service with its own counters, synchronously (for {@link global}).
@@ -84,22 +92,22 @@ export class CreationQuota extends Context.Tag("@community-api/client/CreationQu
  * @since 0.1.0
  */
 export const unsafeMake = (settings: Settings = {}): Service => {
-  const resolved = { perMinute: settings.perMinute ?? defaults.perMinute, perDay: settings.perDay ?? defaults.perDay }
-  const counters = new Map<string, QuotaWindows.Counter>()
-  const counterOf = (user: string) => {
-    let counter = counters.get(user)
-    if (counter === undefined) {
-      counter = QuotaWindows.make(resolved)
-      counters.set(user, counter)
-    }
-    return counter
+  const resolved: Limits.CreationSettings = {
+    perMinute: settings.perMinute ?? defaults.perMinute,
+    perDay: settings.perDay ?? defaults.perDay
   }
-  const exceeded = (operation: string, verdict: QuotaWindows.Exhausted) =>
-    new ClientError.CreationQuotaExceeded({
-      operation,
-      window: verdict.window,
-      resetsAt: DateTime.unsafeMake(verdict.resetsAt)
-    })
+  const counts = new Map<string, Limits.CreationCount>()
+  const countOf = (user: string) => counts.get(user) ?? Limits.emptyCount
+  const exceeded = (operation: string, window: Limits.CreationWindow, resetsAt: number) =>
+    new ClientError.CreationQuotaExceeded({ operation, window, resetsAt: DateTime.unsafeMake(resetsAt) })
+  /** Counts one creation at `now`, or says which window is used up. */
+  const take = (user: string, now: number) => {
+    const verdict = Limits.takeCreation(countOf(user), now, resolved)
+    if (verdict._tag === "Taken") counts.set(user, verdict.count)
+    return verdict
+  }
+  const giveBack = (user: string, taken: number, now: number) =>
+    counts.set(user, Limits.refundCreation(countOf(user), taken, now))
   const acquire = (
     user: string,
     operation: string,
@@ -107,15 +115,15 @@ export const unsafeMake = (settings: Settings = {}): Service => {
   ): Effect.Effect<number, ClientError.CreationQuotaExceeded> =>
     Effect.clockWith((clock) => {
       const now = clock.unsafeCurrentTimeMillis()
-      const verdict = counterOf(user).take(now)
-      if (verdict._tag === "Granted") return Effect.succeed(now)
+      const verdict = take(user, now)
+      if (verdict._tag === "Taken") return Effect.succeed(now)
       if (verdict.window === "minute" && onExhausted === "wait") {
         return Effect.zipRight(
           Effect.sleep(Duration.millis(verdict.resetsAt - now)),
           acquire(user, operation, onExhausted)
         )
       }
-      return Effect.fail(exceeded(operation, verdict))
+      return Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
     })
   const confirm = (
     user: string,
@@ -125,19 +133,25 @@ export const unsafeMake = (settings: Settings = {}): Service => {
     Effect.clockWith((clock) => {
       const now = clock.unsafeCurrentTimeMillis()
       // A day begins with a minute, so one test covers both windows.
-      if (QuotaWindows.nextMinute(taken) > now) return Effect.succeed(taken)
-      const counter = counterOf(user)
-      counter.refund(taken, now) // still counted in today's window when the day did not change
-      const verdict = counter.take(now)
-      return verdict._tag === "Granted" ? Effect.succeed(now) : Effect.fail(exceeded(operation, verdict))
+      if (Limits.nextMinute(taken) > now) return Effect.succeed(taken)
+      giveBack(user, taken, now) // still counted in today's window when the day did not change
+      const verdict = take(user, now)
+      return verdict._tag === "Taken"
+        ? Effect.succeed(now)
+        : Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
     })
   return {
     acquire,
     confirm,
     refund: (user, taken) =>
-      Effect.clockWith((clock) => Effect.sync(() => counterOf(user).refund(taken, clock.unsafeCurrentTimeMillis()))),
+      Effect.clockWith((clock) => Effect.sync(() => giveBack(user, taken, clock.unsafeCurrentTimeMillis()))),
     exhaustMinute: (user) =>
-      Effect.clockWith((clock) => Effect.sync(() => counterOf(user).exhaustMinute(clock.unsafeCurrentTimeMillis())))
+      Effect.clockWith((clock) =>
+        Effect.sync(() => {
+          const count = Limits.rollCount(countOf(user), clock.unsafeCurrentTimeMillis())
+          counts.set(user, { ...count, inMinute: Math.max(count.inMinute, resolved.perMinute) })
+        })
+      )
   }
 }
 
@@ -156,7 +170,8 @@ export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync
 export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.effect(CreationQuota, make(settings))
 
 /**
- * The process-wide service with the default settings, used when no {@link CreationQuota} is provided.
+ * The process-wide service with the default settings: the value of {@link CreationQuota} when no
+ * layer provides it (one instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0
  */

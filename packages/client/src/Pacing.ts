@@ -5,12 +5,16 @@
  * sent until a window plus a margin after its answer came back: the server counts a request before it
  * answers, so it never sees more than 30 of one user in any window, however slow it or the network is.
  *
- * One `Pacing` service holds one log per user key and is shared by every client of the process that
- * gets it from the same layer (or, with no layer, from the process-wide {@link global}). The limiter
- * stays behind this module so that a store shared across processes can replace it later.
+ * One `Pacing` service holds one gate per user key and is shared by every client that gets it from
+ * the same layer. **Without a layer, clients use the process-wide {@link global}**: {@link Pacing} is
+ * a `Context.Reference` whose default is that instance, so a client never runs unpaced and every
+ * client of one user in the process shares one limit. Provide {@link layer} to choose the settings or
+ * to keep a test's counts apart from the rest of the process. The limiter stays behind this module so
+ * that a store shared across processes can replace it later.
  *
  * @since 0.1.0
  */
+import { Limits } from "@community-api/schema"
 import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import * as Permits from "./internal/permits.js"
 
@@ -29,11 +33,15 @@ export interface Settings {
 }
 
 /**
- * The defaults: 30 per 1000 ms, 20 ms margin.
+ * The defaults: the API's limit (L1, 30 per 1000 ms, from `Limits`) and a 20 ms margin.
  *
  * @since 0.1.0
  */
-export const defaults = { limit: 30, window: Duration.seconds(1), margin: Duration.millis(20) } as const
+export const defaults = {
+  limit: Limits.requestsPerWindow,
+  window: Duration.millis(Limits.rateWindowMillis),
+  margin: Duration.millis(20)
+} as const
 
 /**
  * The pacing service.
@@ -53,11 +61,16 @@ export interface Service {
 }
 
 /**
- * The pacing service tag. Provide it once per process (or per test) so that all clients share it.
+ * The pacing service. A `Context.Reference`: when no layer provides it, it is the process-wide
+ * {@link global}, so that clients are paced even when nobody asked for it and all clients of one
+ * user in the process share one limit. Provide {@link layer} once per process (or per test) to choose
+ * the settings or to start from empty logs.
  *
  * @since 0.1.0
  */
-export class Pacing extends Context.Tag("@community-api/client/Pacing")<Pacing, Service>() {}
+export class Pacing extends Context.Reference<Pacing>()("@community-api/client/Pacing", {
+  defaultValue: (): Service => global
+}) {}
 
 const resolve = (settings: Settings = {}): Permits.Settings => ({
   limit: settings.limit ?? defaults.limit,
@@ -103,8 +116,8 @@ export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync
 export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(Pacing, make(settings))
 
 /**
- * The process-wide service with the default settings, used by clients when no {@link Pacing} is
- * provided, so that two clients of one user in one process never exceed the limit together (one
+ * The process-wide service with the default settings: the value of {@link Pacing} when no layer
+ * provides it, so that two clients of one user in one process never exceed the limit together (one
  * instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0

@@ -1,4 +1,4 @@
-import { GroupId } from "@community-api/schema/Ids"
+import { GroupId, ListId } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Either, Fiber, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
@@ -175,11 +175,11 @@ describe("CreationQuota", () => {
   })
 
   it.effect("L2 L5 lists/rename is not a creation: never held by the creation quota", () => {
-    const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok({})))
+    const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok({ id: hex(1), name: "x", create_at: 0 })))
     return Effect.gen(function*() {
       const client = yield* CommunityApiClient.CommunityApiClient
       const fiber = yield* Effect.fork(
-        Effect.all(Array.from({ length: 25 }, () => client.lists.rename({ list_id: hex(1), name: "x" })), {
+        Effect.all(Array.from({ length: 25 }, () => client.lists.rename({ list_id: ListId.make(hex(1)), name: "x" })), {
           concurrency: "unbounded"
         })
       )

@@ -169,7 +169,8 @@ describe("Client under faults", () => {
         internalError: { probability: 0.4, seed: 101, paths: creationPaths, afterAction: true },
         keyServiceUnavailable: { probability: 0.2, seed: 3 }
       })
-      const create = (i: number) => {
+      // The three creations give different results; only the failures matter here.
+      const create = (i: number): Effect.Effect<unknown, { readonly _tag: string; readonly message: string }> => {
         const name = `once_${i}`
         switch (i % 3) {
           case 0:

@@ -6,7 +6,7 @@
  * request URLs and the server's request log never contain a token.
  * (`Security.test.ts` checks where the token goes against a fake server.)
  */
-import { BotId, GroupId } from "@community-api/schema/Ids"
+import { BotId, GroupId, Uid } from "@community-api/schema/Ids"
 import * as Demo from "@community-api/server/DemoFixture"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { HttpClient } from "@effect/platform"
@@ -127,7 +127,10 @@ describe("client secrets", () => {
           // Faults, with the tokens that get past authentication and one that does not.
           const faulted = !faulty.includes(secret) ? [] : [
             Effect.zipRight(server.setFaults({ keyServiceUnavailable: { next: 10 } }), client.users.me()),
-            Effect.zipRight(server.setFaults({ internalError: { next: 1 } }), client.bots.addUser({})),
+            Effect.zipRight(
+              server.setFaults({ internalError: { next: 1 } }),
+              client.bots.addUser({ bot_id: BotId.make(Demo.activeBotId), uid: Uid.make(Demo.subscriberUid) })
+            ),
             Effect.zipRight(
               server.setFaults({ dropConnection: { next: 1 } }),
               client.vars.create({ ...main, title: "t", name: "n" })

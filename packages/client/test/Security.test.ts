@@ -1,4 +1,4 @@
-import { GroupId } from "@community-api/schema/Ids"
+import { BotId, GroupId, Uid } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Duration, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
@@ -88,7 +88,7 @@ describe("Security", () => {
         const errors = [
           yield* Effect.flip(client.users.me()),
           yield* Effect.flip(client.users.me()),
-          yield* Effect.flip(client.bots.addUser({}))
+          yield* Effect.flip(client.bots.addUser({ bot_id: BotId.make("0123456789abcdef01234567"), uid: Uid.make(1) }))
         ]
         expect(errors.map((e) => e._tag)).toEqual(["InvalidTokenError", "ResponseDecodeError", "OutcomeUnknownError"])
         for (const error of errors) {

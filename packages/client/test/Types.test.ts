@@ -54,10 +54,16 @@ describe("Types", () => {
   })
 
   it("E17 undocumented operations take any record and give unknown", () => {
-    expectTypeOf<Parameters<Client["lists"]["create"]>[0]>().toEqualTypeOf<
+    // Operations with an assumption in the contract take its payload; the others, any record.
+    expectTypeOf<Parameters<Client["funnels"]["getById"]>[0]>().toEqualTypeOf<
       { readonly [x: string]: unknown } | undefined
     >()
     expectTypeOf<SuccessOf<Client["funnels"]["get"]>>().toEqualTypeOf<unknown>()
+  })
+
+  it("E17 an operation assumed in the contract takes the assumed payload", () => {
+    expectTypeOf<Parameters<Client["lists"]["create"]>[0]>().toHaveProperty("name")
+    expectTypeOf<Parameters<Client["bots"]["addUser"]>[0]>().toHaveProperty("bot_id")
   })
 
   it("C12 streams exist for list operations only, and yield decoded items", () => {

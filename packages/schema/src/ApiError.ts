@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Limits from "./Limits.js"
 
 /**
  * Every documented error code (X1).
@@ -41,7 +42,8 @@ export const classification: { readonly [C in ErrorCode]: { readonly kind: Error
   4: { kind: "final", meaning: "token or key missing or unsuitable: expired, revoked, or issued for another product" },
   5: {
     kind: "limit",
-    meaning: "too many requests (over 30 per second) or creations (over 20 per minute or 200 per day)"
+    meaning:
+      `too many requests (over ${Limits.requestsPerWindow} per second) or creations (over ${Limits.creationsPerMinute} per minute or ${Limits.creationsPerDay} per day)`
   },
   6: { kind: "final", meaning: "the method could not perform the action; the reason is in the text" },
   7: { kind: "final", meaning: "a required parameter is missing or wrong, or the object with that id is not found" },

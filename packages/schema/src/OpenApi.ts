@@ -3,13 +3,20 @@
  * operation (C1), its parameters as the request body, and every answer inside the envelope with
  * HTTP status 200 (C4, C5, C6), the error codes it can produce (X1) and its access and limit flags.
  *
+ * The document describes the wire as the reference server reads and writes it: `count` above 500 is
+ * replaced, not refused (C13); names starting with `_` are refused (C3); the token may ride in the body
+ * as `api_key` (A2); every number of the API is an integer. Examples are not part of the contract: the
+ * generator passes them in (`scripts/openapi.ts` captures them from the reference server's demo data).
+ *
  * @since 0.1.0
  */
-import { JSONSchema } from "effect"
+import { JSONSchema, SchemaAST } from "effect"
 import * as ApiError from "./ApiError.js"
 import * as Envelope from "./Envelope.js"
+import * as Limits from "./Limits.js"
 import * as Operation from "./Operation.js"
 import * as Operations from "./Operations.js"
+import * as Page from "./Page.js"
 
 /**
  * A JSON value of the document.
@@ -32,11 +39,44 @@ export interface Document {
 }
 
 /**
+ * One request of an operation and the answer to it, as the wire carries them: `request` is the JSON
+ * body, `response` the whole envelope.
+ *
+ * @since 0.1.0
+ */
+export interface Example {
+  readonly request: Json
+  readonly response: Json
+}
+
+/**
+ * Examples by operation path (`section/method`).
+ *
+ * @since 0.1.0
+ */
+export type Examples = { readonly [path: string]: Example }
+
+/**
+ * @since 0.1.0
+ */
+export interface Options {
+  /** One example per operation; an operation without one gets none. */
+  readonly examples?: Examples
+}
+
+/**
  * Where the reusable schemas live in the document.
  *
  * @since 0.1.0
  */
 export const schemaPath = "#/components/schemas/"
+
+/**
+ * The name under which an example appears in `examples` of a request body and of a response.
+ *
+ * @since 0.1.0
+ */
+export const exampleName = "demo"
 
 /**
  * The `operationId` of an operation: `section_method`.
@@ -46,38 +86,120 @@ export const schemaPath = "#/components/schemas/"
 export const operationId = (op: Operation.Any): string => `${op.section}_${op.method}`
 
 /**
+ * The codes the reference server answers to a request for any operation, whatever the operation
+ * declares: 7 for a parameter whose name starts with `_` (C3) and for a body that is not a JSON object
+ * or a form (C2). The document lists them for every operation, beside the operation's own codes.
+ *
+ * @since 0.1.0
+ */
+export const anyOperationErrorCodes: ReadonlyArray<ApiError.ErrorCode> = [7]
+
+/**
+ * Every code the document lists for an operation: its declared codes and {@link anyOperationErrorCodes},
+ * in ascending order.
+ *
+ * @since 0.1.0
+ */
+export const errorCodes = (op: Operation.Any): ReadonlyArray<ApiError.ErrorCode> =>
+  [...new Set([...op.errorCodes, ...anyOperationErrorCodes])].sort((a, b) => a - b)
+
+const ref = (name: string): Json => ({ $ref: `${schemaPath}${name}` })
+
+const isObject = (json: unknown): json is { readonly [key: string]: Json } =>
+  typeof json === "object" && json !== null && !Array.isArray(json)
+
+/** A literal union of whole numbers: effect derives `type: "number"` for `Schema.Literal(0, 1)`. */
+const isWholeNumberLiteral = (json: { readonly [key: string]: Json }) =>
+  json.type === "number" &&
+  ((Array.isArray(json.enum) && json.enum.every(Number.isInteger)) || Number.isInteger(json.const))
+
+/**
  * Effect marks "any value" schemas with `$id`s such as `/schemas/unknown`; repeated in one document
  * they would collide as identifiers, and a schema with no constraint means the same without them.
+ * Literal unions of whole numbers (`active`, `archived`, a mailing's `status`) become `integer`, as the
+ * API has no fractional number anywhere.
  */
-const withoutIds = (json: unknown): Json => {
-  if (Array.isArray(json)) return json.map(withoutIds)
-  if (typeof json === "object" && json !== null) {
-    return Object.fromEntries(
-      Object.entries(json).filter(([key]) => key !== "$id").map(([key, value]) => [key, withoutIds(value)])
-    )
-  }
-  return json as Json
+const normalize = (json: unknown): Json => {
+  if (Array.isArray(json)) return json.map(normalize)
+  if (!isObject(json)) return json as Json
+  const out = Object.fromEntries(
+    Object.entries(json).filter(([key]) => key !== "$id").map(([key, value]) => [key, normalize(value)])
+  )
+  return isWholeNumberLiteral(out) ? { ...out, type: "integer" } : out
 }
 
 /**
  * The JSON Schema of the wire form of a schema: effect's derivation describes the encoded side of
  * transformations (numbers for dates, any letter case for channels), which is what the wire carries.
- * Unknown extra fields are allowed, as decoding ignores them (and `api_key` may ride in the body, A2).
+ * Unknown extra fields are allowed, as decoding ignores them.
  */
 const wireSchema = (definitions: Record<string, JSONSchema.JsonSchema7>) => (schema: Operation.Any["payload"]) =>
-  withoutIds(JSONSchema.fromAST(schema.ast, {
+  normalize(JSONSchema.fromAST(schema.ast, {
     definitions,
     definitionPath: schemaPath,
     target: "openApi3.1",
     additionalPropertiesStrategy: "allow"
   }))
 
+type ToJson = ReturnType<typeof wireSchema>
+
+/**
+ * `count` as the wire takes it: the contract's schema describes the decoded range (at most 500), but
+ * the server replaces a larger value by 500 instead of refusing it (C13).
+ */
+const countSchema: Json = {
+  type: "integer",
+  minimum: 1,
+  default: Page.defaultCount,
+  description: `Items per page, at least 1 (default ${Page.defaultCount}). A larger value than ${Page.maxCount} ` +
+    `is not refused: it is replaced by ${Page.maxCount} (C13).`
+}
+
+/** The schemas every request body shares, beside those the operations name. */
+const sharedSchemas: { readonly [name: string]: Json } = {
+  ApiKey: {
+    type: "string",
+    description: "The token (prefix `thp_`, `lhp_` or `tha_`) as a parameter (A2): in the body, JSON or form, " +
+      "the preferred way, or in the query string, which servers log. When the `Authorization` header is sent " +
+      "too, the header is used (A3). The server never treats it as a parameter of the operation."
+  },
+  ParameterName: {
+    type: "string",
+    not: { pattern: "^_" },
+    description: "A parameter whose name starts with `_` is reserved and not accepted: the server answers " +
+      "error 7 (C3)."
+  }
+}
+
+/** What every request body takes whatever the operation: `api_key`, and no `_` names. */
+const requestRules = {
+  properties: { api_key: ref("ApiKey") },
+  propertyNames: ref("ParameterName")
+}
+
+/** A struct with no fields: effect derives "any non-null value" for it, but a body is always an object. */
+const isEmptyStruct = (ast: SchemaAST.AST) =>
+  SchemaAST.isTypeLiteral(ast) && ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0
+
+/** The request body schema: the payload with `api_key` and the `_` rule merged in (or beside a reference). */
+const requestSchema = (op: Operation.Any, payload: Json): Json => {
+  if (isEmptyStruct(op.payload.ast)) return { type: "object", ...requestRules, additionalProperties: true }
+  if (isObject(payload) && payload.type === "object" && isObject(payload.properties)) {
+    return {
+      ...payload,
+      properties: { ...payload.properties, ...requestRules.properties },
+      propertyNames: requestRules.propertyNames
+    }
+  }
+  return { allOf: [payload, { type: "object", ...requestRules }] }
+}
+
 const codeLine = (code: ApiError.ErrorCode) =>
   `${code} ${ApiError.byCode[code].name} (${ApiError.classification[code].kind}): ${
     ApiError.classification[code].meaning
   }`
 
-const successEnvelope = (op: Operation.Any, toJson: (schema: Operation.Any["payload"]) => Json): Json =>
+const successEnvelope = (op: Operation.Any, toJson: ToJson): Json =>
   op.hasResponse
     ? {
       type: "object",
@@ -86,19 +208,36 @@ const successEnvelope = (op: Operation.Any, toJson: (schema: Operation.Any["payl
     }
     : { type: "object", required: ["status"], properties: { status: { const: "ok" } } }
 
-const describeOperation = (op: Operation.Any): string =>
-  [
+const describeOperation = (op: Operation.Any): string => {
+  const assumption = op.assumption
+  return [
     op.summary,
     op.documented
       ? `Rule ${op.rule}.`
       : `Rule E17: the operation exists, but its parameters and response are not shown in the spec.`,
+    ...(assumption === undefined ? [] : [
+      `Assumed: the parameters and response below are what the contract and the reference server assume ` +
+      `(\`x-assumed\`): ${assumption}`
+    ]),
     `Access: ${op.roleGroup === "none" ? "any valid token" : `role group \`${op.roleGroup}\``}.`,
-    ...(op.creation ? ["Counts against the shared creation limit (20 per minute, 200 per day)."] : []),
+    ...(op.creation
+      ? [
+        `Counts against the shared creation limit (${Limits.creationsPerMinute} per minute, ` +
+        `${Limits.creationsPerDay} per day).`
+      ]
+      : []),
     "The HTTP status is always 200; `status` tells success from error."
   ].join("\n\n")
+}
 
-const pathItem = (op: Operation.Any, toJson: (schema: Operation.Any["payload"]) => Json): Json => {
-  const body = toJson(op.payload)
+const demo = (summary: string, value: Json | undefined) =>
+  value === undefined ? {} : { examples: { [exampleName]: { summary, value } } }
+
+const pathItem = (op: Operation.Any, toJson: ToJson, example: Example | undefined): Json => {
+  const payload = toJson(op.payload)
+  const body = requestSchema(op, payload)
+  const codes = errorCodes(op)
+  const assumption = op.assumption
   return {
     post: {
       operationId: operationId(op),
@@ -106,11 +245,14 @@ const pathItem = (op: Operation.Any, toJson: (schema: Operation.Any["payload"]) 
       summary: op.summary,
       description: describeOperation(op),
       requestBody: {
-        required: typeof body === "object" && body !== null && "required" in body && Array.isArray(body.required) &&
-          body.required.length > 0,
-        description: "The parameters: a JSON body, or a form body (C2).",
+        required: isObject(payload) && Array.isArray(payload.required) && payload.required.length > 0,
+        description: "The parameters: a JSON body, or a form body (C2). The token may be sent here as `api_key` " +
+          "(A2); a parameter whose name starts with `_` is refused with error 7 (C3).",
         content: {
-          "application/json": { schema: body },
+          "application/json": {
+            schema: body,
+            ...demo("A request on the sandbox's demo data, with the owner's token", example?.request)
+          },
           "application/x-www-form-urlencoded": { schema: body }
         }
       },
@@ -120,21 +262,25 @@ const pathItem = (op: Operation.Any, toJson: (schema: Operation.Any["payload"]) 
             op.hasResponse
               ? "`{status: 'ok', response}` on success, `{status: 'error', error, error_code}` on error."
               : "`{status: 'ok'}` with no `response` on success, `{status: 'error', error, error_code}` on error.",
-            "Error codes of this operation (any other decodes as UnexpectedApiError):",
-            ...op.errorCodes.map((code) => `- ${codeLine(code)}`)
+            "Error codes of this operation:",
+            ...codes.map((code) => `- ${codeLine(code)}`)
           ].join("\n"),
           content: {
-            "application/json": { schema: { oneOf: [successEnvelope(op, toJson), toJson(Envelope.ErrorEnvelope)] } }
+            "application/json": {
+              schema: { oneOf: [successEnvelope(op, toJson), toJson(Envelope.ErrorEnvelope)] },
+              ...demo("What the sandbox answers to the request example on its demo data", example?.response)
+            }
           }
         }
       },
       "x-rule": op.rule,
       "x-documented": op.documented,
+      ...(assumption === undefined ? {} : { "x-assumed": assumption }),
       "x-role-group": op.roleGroup,
       "x-creation-limit": op.creation,
       "x-safe-to-repeat": op.safeToRepeat,
       "x-pageable": Operation.isPageable(op),
-      "x-error-codes": op.errorCodes.map((code) => ({
+      "x-error-codes": codes.map((code) => ({
         code,
         tag: ApiError.byCode[code].name,
         kind: ApiError.classification[code].kind,
@@ -144,41 +290,54 @@ const pathItem = (op: Operation.Any, toJson: (schema: Operation.Any["payload"]) 
   }
 }
 
+/** The identifier under which the contract's `count` lands among the definitions. */
+const countIdentifier = SchemaAST.getIdentifierAnnotation(Page.Count.ast)
+
 /**
- * Builds the OpenAPI 3.1 document from {@link Operations.all}.
+ * Builds the OpenAPI 3.1 document from {@link Operations.all}, with `options.examples` when given.
  *
  * @since 0.1.0
  */
-export const make = (): Document => {
+export const make = (options: Options = {}): Document => {
   const definitions: Record<string, JSONSchema.JsonSchema7> = {}
   const toJson = wireSchema(definitions)
-  const paths = Object.fromEntries(Operations.all.map((op) => [`/${op.path}`, pathItem(op, toJson)]))
+  const paths = Object.fromEntries(
+    Operations.all.map((op) => [`/${op.path}`, pathItem(op, toJson, options.examples?.[op.path])])
+  )
+  const schemas = normalize(definitions) as { readonly [name: string]: Json }
   return {
     openapi: "3.1.0",
     info: {
       title: "Community automation service: external API",
       version: "2",
       description: "Every operation is `POST {base_url}/{section}/{method}`; `{base_url}` ends with `/v2`. " +
-        "Every answer has HTTP status 200 and an envelope whose `status` is `ok` or `error`."
+        "Every answer has HTTP status 200 and an envelope whose `status` is `ok` or `error`. " +
+        "The examples are requests on the reference server's demo data and its answers to them."
     },
     servers: [{ url: "/external-api/v2", description: "version 2 below the service's address" }],
     security: [{ bearer: [] }, { api_key: [] }],
     tags: Object.keys(Operations.sections).map((name) => ({ name, description: `The \`${name}/*\` operations.` })),
     paths,
     components: {
-      schemas: withoutIds(definitions),
+      schemas: {
+        ...schemas,
+        ...(countIdentifier._tag === "Some" ? { [countIdentifier.value]: countSchema } : {}),
+        ...sharedSchemas
+      },
       securitySchemes: {
         bearer: {
           type: "http",
           scheme: "bearer",
-          description: "`Authorization: Bearer <token>`, the main way; used when `api_key` is sent too."
+          description: "`Authorization: Bearer <token>`, the main way; used when `api_key` is sent too (A3)."
         },
         api_key: {
           type: "apiKey",
           in: "query",
           name: "api_key",
-          description: "The same token (prefix thp_, lhp_ or tha_) as a request parameter; the body " +
-            "(JSON or form) is preferred over the query string, which servers log."
+          description: "The same token (prefix `thp_`, `lhp_` or `tha_`) as the request parameter `api_key` (A2). " +
+            "An OpenAPI security scheme can name only a header, a query parameter or a cookie, so this one " +
+            "says query string; the body (JSON or form), which the spec prefers because servers log query " +
+            "strings, is described by the `api_key` property of every request body (schema `ApiKey`)."
         }
       }
     }

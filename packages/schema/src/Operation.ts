@@ -33,13 +33,12 @@ export const commonErrorCodes = [4, 5, 9, 101] as const
 export type CommonErrorCode = typeof commonErrorCodes[number]
 
 /**
- * The declaration of an operation.
+ * What an operation is, apart from where it lives: everything but `section`, `method` and `path`,
+ * which {@link section} derives from the keys it is declared under.
  *
  * @since 0.1.0
  */
-export interface Operation<
-  out Section extends string,
-  out Method extends string,
+export interface Declaration<
   out Payload extends Schema.Schema.AnyNoContext,
   out Success extends Schema.Schema.AnyNoContext,
   out Code extends ApiError.ErrorCode,
@@ -47,12 +46,6 @@ export interface Operation<
   out Creation extends boolean = boolean,
   out Safe extends boolean = boolean
 > {
-  /** The section, the first path segment after the version. */
-  readonly section: Section
-  /** The method, the last path segment. */
-  readonly method: Method
-  /** `section/method`, the path below `{base_url}` (C1). */
-  readonly path: `${Section}/${Method}`
   /** The parameters, with every documented constraint; encodes to the JSON body. */
   readonly payload: Payload
   /** What `response` holds on success; `Schema.Void` when there is no `response` field (C5). */
@@ -71,10 +64,52 @@ export interface Operation<
   readonly item: Item
   /** `false` for operations listed as existing whose parameters and responses are not shown (E17). */
   readonly documented: boolean
+  /**
+   * For an E17 operation whose `payload` (and maybe `success`) are assumed rather than shown: why
+   * they are what they are. `undefined` when nothing is assumed.
+   */
+  readonly assumption?: string | undefined
   /** The rule ID of RULES.md that describes it. */
   readonly rule: string
   /** One line on what it does. */
   readonly summary: string
+}
+
+/**
+ * Any declaration.
+ *
+ * @since 0.1.0
+ */
+export interface AnyDeclaration extends
+  Declaration<
+    Schema.Schema.AnyNoContext,
+    Schema.Schema.AnyNoContext,
+    ApiError.ErrorCode,
+    Schema.Schema.AnyNoContext | undefined
+  >
+{}
+
+/**
+ * The declaration of an operation, placed in its section.
+ *
+ * @since 0.1.0
+ */
+export interface Operation<
+  out Section extends string,
+  out Method extends string,
+  out Payload extends Schema.Schema.AnyNoContext,
+  out Success extends Schema.Schema.AnyNoContext,
+  out Code extends ApiError.ErrorCode,
+  out Item extends Schema.Schema.AnyNoContext | undefined = undefined,
+  out Creation extends boolean = boolean,
+  out Safe extends boolean = boolean
+> extends Declaration<Payload, Success, Code, Item, Creation, Safe> {
+  /** The section, the first path segment after the version: the key of its section. */
+  readonly section: Section
+  /** The method, the last path segment: the key of the operation in its section. */
+  readonly method: Method
+  /** `section/method`, the path below `{base_url}` (C1). */
+  readonly path: `${Section}/${Method}`
 }
 
 /**
@@ -149,15 +184,7 @@ export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
  */
 export const isPageable = (op: Any): op is Pageable => op.item !== undefined
 
-interface Common<
-  Section extends string,
-  Method extends string,
-  Code extends ApiError.ErrorCode,
-  Creation extends boolean,
-  Safe extends boolean
-> {
-  readonly section: Section
-  readonly method: Method
+interface Common<Code extends ApiError.ErrorCode, Creation extends boolean, Safe extends boolean> {
   readonly errors: ReadonlyArray<Code>
   readonly roleGroup: RoleGroup
   readonly creation?: Creation
@@ -169,26 +196,17 @@ interface Common<
 const dedupe = <C extends number>(codes: ReadonlyArray<C>): ReadonlyArray<C> =>
   [...new Set(codes)].sort((a, b) => a - b)
 
-/**
- * Declares an operation whose success is a single value, or no `response` field when `success` is
- * omitted or `Schema.Void` (C5).
- *
- * @since 0.1.0
- */
-export const make = <
-  const Section extends string,
-  const Method extends string,
+/** A declaration from its options, with the reason of an E17 assumption when there is one. */
+const declare = <
   Payload extends Schema.Schema.AnyNoContext,
-  const Code extends ApiError.ErrorCode,
-  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void,
-  const Creation extends boolean = false,
-  const Safe extends boolean = boolean
+  Code extends ApiError.ErrorCode,
+  Success extends Schema.Schema.AnyNoContext,
+  Creation extends boolean,
+  Safe extends boolean
 >(
-  options: Common<Section, Method, Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success }
-): Operation<Section, Method, Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe> => ({
-  section: options.section,
-  method: options.method,
-  path: `${options.section}/${options.method}`,
+  options: Common<Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success },
+  assumption: string | undefined
+): Declaration<Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe> => ({
   payload: options.payload,
   success: (options.success ?? Schema.Void) as Success,
   hasResponse: options.success !== undefined && (options.success as unknown) !== Schema.Void,
@@ -198,9 +216,31 @@ export const make = <
   safeToRepeat: options.safeToRepeat,
   item: undefined,
   documented: options.rule !== "E17",
+  assumption,
   rule: options.rule,
   summary: options.summary
 })
+
+/**
+ * Declares an operation whose success is a single value, or no `response` field when `success` is
+ * omitted or `Schema.Void` (C5). Its section and method are the keys {@link section} finds it under.
+ *
+ * The result is `NoInfer` (here and in {@link list} and {@link undocumented}): a declaration is
+ * written inside the record given to {@link section}, whose type would otherwise be inferred into the
+ * type parameters left to their defaults (an omitted `success` would become any schema).
+ *
+ * @since 0.1.0
+ */
+export const make = <
+  Payload extends Schema.Schema.AnyNoContext,
+  const Code extends ApiError.ErrorCode,
+  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void,
+  const Creation extends boolean = false,
+  const Safe extends boolean = boolean
+>(
+  options: Common<Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success }
+): NoInfer<Declaration<Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe>> =>
+  declare(options, undefined)
 
 /**
  * The payload of a list operation with `fields`: those fields plus `count` and `offset`.
@@ -219,34 +259,21 @@ export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
  * @since 0.1.0
  */
 export const list = <
-  const Section extends string,
-  const Method extends string,
   Fields extends Schema.Struct.Fields,
   const Code extends ApiError.ErrorCode,
   Item extends Schema.Schema.AnyNoContext
 >(
-  options: Omit<Common<Section, Method, Code, false, true>, "safeToRepeat" | "creation"> & {
+  options: Omit<Common<Code, false, true>, "safeToRepeat" | "creation"> & {
     readonly fields: Fields
     readonly item: Item
   }
 ) => {
   const payload = Schema.Struct({ ...options.fields, ...Page.PageParams }) as unknown as ListPayload<Fields>
   const success = Page.Page(options.item as Schema.Schema<Schema.Schema.Type<Item>, Schema.Schema.Encoded<Item>>)
-  const op = make({
-    ...options,
-    payload,
-    success,
-    safeToRepeat: true
-  })
-  return { ...op, item: options.item } as unknown as Operation<
-    Section,
-    Method,
-    ListPayload<Fields>,
-    typeof success,
-    Code | CommonErrorCode,
-    Item,
-    false,
-    true
+  const { fields: _, item, ...common } = options
+  const declaration = make({ ...common, payload, success, safeToRepeat: true })
+  return { ...declaration, item } as unknown as NoInfer<
+    Declaration<ListPayload<Fields>, typeof success, Code | CommonErrorCode, Item, false, true>
   >
 }
 
@@ -261,36 +288,110 @@ export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.
 })
 
 /**
+ * A payload the contract may assume for an E17 operation: an object schema, so that its fields can be
+ * told (flags, OpenAPI) as those of a documented one.
+ *
+ * @since 0.1.0
+ */
+export type AssumedPayload = Schema.Schema.AnyNoContext & { readonly fields: Schema.Struct.Fields }
+
+/**
+ * What the contract assumes about an E17 operation the spec names without showing its parameters:
+ * the payload it takes, maybe the `response` it gives, and why.
+ *
+ * @since 0.1.0
+ */
+export interface Assumption<Payload extends Schema.Schema.AnyNoContext, Success extends Schema.Schema.AnyNoContext> {
+  readonly payload: Payload
+  /** The `response` on success; without it the success stays as declared (unknown, or none for C5). */
+  readonly success?: Success
+  /** One line: why this payload (and success) and not another. */
+  readonly reason: string
+}
+
+/**
  * Declares an operation the spec lists as existing without showing its parameters or response (E17).
- * It may produce any documented code but 1 and 3.
+ * It may produce any documented code but 1 and 3. Without `assumed` it takes any object and answers
+ * an unknown `response`; with it, `payload` and `success` are the assumed schemas and `assumption`
+ * holds the reason.
  *
  * @since 0.1.0
  */
 export const undocumented = <
-  const Section extends string,
-  const Method extends string,
-  Success extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown,
+  const Response extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown,
   const Creation extends boolean = false,
-  const Safe extends boolean = boolean
+  const Safe extends boolean = boolean,
+  Payload extends AssumedPayload | typeof UnknownPayload = typeof UnknownPayload,
+  Success extends Schema.Schema.AnyNoContext = Response
 >(options: {
-  readonly section: Section
-  readonly method: Method
   readonly roleGroup: RoleGroup
   readonly creation?: Creation
   /** `Schema.Void` for the operations the spec says answer with no `response` field. */
-  readonly success?: Success
+  readonly success?: Response
   readonly safeToRepeat: Safe
   readonly summary: string
-}) =>
-  make<Section, Method, typeof UnknownPayload, 6 | 7 | 8, Success, Creation, Safe>({
-    section: options.section,
-    method: options.method,
-    payload: UnknownPayload,
-    success: (options.success ?? Schema.Unknown) as Success,
+  readonly assumed?: Assumption<Payload, Success>
+}): NoInfer<Declaration<Payload, Success, 6 | 7 | 8 | CommonErrorCode, undefined, Creation, Safe>> =>
+  declare<Payload, 6 | 7 | 8, Success, Creation, Safe>({
+    payload: (options.assumed?.payload ?? UnknownPayload) as Payload,
+    success: (options.assumed?.success ?? options.success ?? Schema.Unknown) as Success,
     errors: [6, 7, 8],
     roleGroup: options.roleGroup,
     ...(options.creation === undefined ? {} : { creation: options.creation }),
     safeToRepeat: options.safeToRepeat,
     rule: "E17",
     summary: options.summary
-  })
+  }, options.assumed?.reason)
+
+/**
+ * The operations of a section, each placed under `name` by the key it is declared with.
+ *
+ * @since 0.1.0
+ */
+export type Section<Name extends string, Declarations extends Record<string, AnyDeclaration>> = {
+  readonly [Method in keyof Declarations & string]: Placed<Name, Method, Declarations[Method]>
+}
+
+/**
+ * A declaration placed at `section/method`.
+ *
+ * @since 0.1.0
+ */
+export type Placed<Section extends string, Method extends string, D> = D extends Declaration<
+  infer Payload,
+  infer Success,
+  infer Code,
+  infer Item,
+  infer Creation,
+  infer Safe
+> ? Operation<Section, Method, Payload, Success, Code, Item, Creation, Safe>
+  : never
+
+/**
+ * Declares a section: every key of `declarations` is the method of the operation under it, so the
+ * section, the method and the path of each are derived, never written out.
+ *
+ * @since 0.1.0
+ */
+export const section = <const Name extends string, const Declarations extends Record<string, AnyDeclaration>>(
+  name: Name,
+  declarations: Declarations
+): Section<Name, Declarations> => {
+  const operations: Record<string, Any> = {}
+  for (const [method, declaration] of Object.entries(declarations)) {
+    operations[method] = { section: name, method, path: `${name}/${method}`, ...declaration }
+  }
+  return operations as Section<Name, Declarations>
+}
+
+/**
+ * Checks at compile time that every section sits under the key its operations name, and gives the
+ * record back as it is.
+ *
+ * @since 0.1.0
+ */
+export const sections = <
+  const Sections extends {
+    readonly [Name in keyof Sections]: { readonly [method: string]: { readonly section: Name } }
+  }
+>(sections: Sections): Sections => sections

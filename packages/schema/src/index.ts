@@ -23,6 +23,10 @@ export * as Ids from "./Ids.js"
 /** @since 0.1.0 */
 export * as Landing from "./Landing.js"
 /** @since 0.1.0 */
+export * as Limits from "./Limits.js"
+/** @since 0.1.0 */
+export * as List from "./List.js"
+/** @since 0.1.0 */
 export * as Mailing from "./Mailing.js"
 /** @since 0.1.0 */
 export * as OpenApi from "./OpenApi.js"

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Exit, FastCheck, ParseResult, Schema } from "effect"
 import { ApiError, Envelope, type Operation, Operations } from "../src/index.js"
 import * as FastDecode from "../src/internal/fastDecode.js"
+import { junkValues, mutated } from "./support/Mutate.js"
 import * as Spec from "./support/Spec.js"
 
 /** The operations C5 names as answering `{status: 'ok'}` with no `response` field. */
@@ -103,43 +104,6 @@ describe("envelope codec", () => {
       expect(yield* Envelope.decode(op)(body)).toStrictEqual({ user_id: 1, auth: "token", client_id: "c" })
     }))
 })
-
-/** Replaces the value at one random place of a JSON value (the value itself, a field or an item). */
-const mutated = (value: unknown, junk: unknown, pick: number): unknown => {
-  const places: Array<(replacement: unknown) => unknown> = [() => junk]
-  const walk = (node: unknown, rebuild: (node: unknown) => unknown): void => {
-    if (typeof node !== "object" || node === null) return
-    for (const key of Object.keys(node)) {
-      const child = (node as Record<string, unknown>)[key]
-      const at = (replacement: unknown) =>
-        rebuild(
-          Array.isArray(node)
-            ? node.map((v, i) => String(i) === key ? replacement : v)
-            : { ...node, [key]: replacement }
-        )
-      places.push(() => at(junk))
-      walk(child, at)
-    }
-  }
-  walk(value, (node) => node)
-  return places[pick % places.length]!(junk)
-}
-
-const junkValues: ReadonlyArray<unknown> = [
-  null,
-  undefined,
-  0,
-  1.5,
-  -1,
-  Number.NaN,
-  "",
-  "vk",
-  "12",
-  "0123456789abcdef01234567",
-  [],
-  {},
-  true
-]
 
 describe("envelope decoding of valid answers (the compiled fast path)", () => {
   it("C5 C12 bots/get, the benchmarked answer, is decoded by the fast path", () => {

@@ -76,10 +76,34 @@ describe("the contract matches the spec", () => {
   it("E17 undocumented operations take any parameters and never answer 1 or 3", () => {
     for (const op of Operations.undocumented) {
       expect(op.rule).toBe("E17")
-      expect(op.payload).toBe(Operation.UnknownPayload)
+      if (op.assumption === undefined) expect(op.payload).toBe(Operation.UnknownPayload)
       expect(op.errorCodes).not.toContain(1)
       expect(op.errorCodes).not.toContain(3)
     }
+  })
+
+  it("E17 an assumed payload is an object schema with its reason, and the assumption doc lists the operation", () => {
+    const assumed = Operations.all.filter((op) => op.assumption !== undefined)
+    expect(assumed.map((op) => op.path).sort()).toStrictEqual([
+      "bots/addUser",
+      "globalVars/create",
+      "globalVars/get",
+      "globalVars/set",
+      "lists/create",
+      "lists/get",
+      "lists/getUsers",
+      "lists/rename",
+      "mailings/getById",
+      "vars/set"
+    ])
+    for (const op of assumed) {
+      expect(op.documented, op.path).toBe(false)
+      expect(op.payload.ast._tag, op.path).toBe("TypeLiteral")
+      expect(op.assumption!.length, op.path).toBeGreaterThan(10)
+      expect(assumptions, op.path).toMatch(new RegExp(`^- \\*\\*E17[A-Z0-9 ]*\\*\\* .*\`${op.path}\``, "m"))
+    }
+    // Only E17 operations may assume anything: a documented one is as the spec shows it.
+    for (const op of Operations.documented) expect(op.assumption, op.path).toBeUndefined()
   })
 
   it("E1 E16 each documented operation declares every error code its spec section lists", () => {

@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import { Operations } from "@community-api/schema"
-import type { Operation } from "@community-api/schema"
+import { Envelope, Operations } from "@community-api/schema"
+import type { ApiError, Operation } from "@community-api/schema"
 import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
 import { HttpMiddleware, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
@@ -16,9 +16,10 @@ import * as DemoFixture from "./DemoFixture.js"
 import * as Faults from "./Faults.js"
 import type * as Fixture from "./Fixture.js"
 import * as InProcess from "./InProcess.js"
-import type { LogEntry, Outcome } from "./internal/engine.js"
-import { Engine, internalErrorBody } from "./internal/engine.js"
+import type { Engine, LogEntry, Outcome } from "./internal/engine.js"
+import * as Engines from "./internal/engine.js"
 import * as Params from "./internal/params.js"
+import * as Refusal from "./internal/refusal.js"
 import * as Texts from "./internal/texts.js"
 
 /**
@@ -68,8 +69,6 @@ export interface Service {
   readonly requestCount: Effect.Effect<number>
   /** The last (at most 1000) requests answered. */
   readonly recentRequests: Effect.Effect<ReadonlyArray<RequestLogEntry>>
-  /** @internal the request pipeline the HTTP app drives. */
-  readonly engine: Engine
 }
 
 /**
@@ -101,15 +100,15 @@ export interface Options {
 export const make = (options: Options = {}): Effect.Effect<Service> =>
   Effect.gen(function*() {
     const lock = yield* Effect.makeSemaphore(1)
-    const engine = new Engine(options.fixture ?? DemoFixture.demoFixture, lock, options.onRequest)
+    const engine = new Engines.Engine(options.fixture ?? DemoFixture.demoFixture, lock, options.onRequest)
     if (options.faults !== undefined) yield* engine.setFaults(options.faults)
     let issued = 0
-    return {
+    const service: Service = {
       reset: engine.reset(),
       load: (fixture) => engine.load(fixture),
       setFaults: (faults) => engine.setFaults(faults),
       clearFaults: engine.setFaults(Faults.none),
-      faults: Effect.sync(() => engine.faultSettings),
+      faults: Effect.sync(() => engine.faultSettings()),
       snapshot: engine.snapshot(),
       revokeToken: (token) =>
         engine.modify((store) => {
@@ -136,10 +135,11 @@ export const make = (options: Options = {}): Effect.Effect<Service> =>
             })
             return token
           })),
-      requestCount: Effect.sync(() => engine.requestCount),
-      recentRequests: Effect.sync(() => engine.recentRequests()),
-      engine
-    } satisfies Service
+      requestCount: Effect.sync(() => engine.requestCount()),
+      recentRequests: Effect.sync(() => engine.recentRequests())
+    }
+    // The HTTP app finds the engine through the service; the service itself exposes only the controls.
+    return Engines.register(service, engine)
   })
 
 /**
@@ -162,19 +162,19 @@ const respond = (request: HttpServerRequest.HttpServerRequest, outcome: Outcome)
 const guarded = (effect: Effect.Effect<Outcome>) =>
   effect.pipe(
     Effect.catchAllCause((cause) =>
-      Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(internalErrorBody)
+      Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(Engines.internalErrorBody)
     )
   )
 
 /** Answers a request routed to an operation. */
 const serveOperation = (
   request: HttpServerRequest.HttpServerRequest,
-  server: Service,
+  engine: Engine,
   op: (typeof Operations.all)[number],
   version: "v1" | "v2"
 ) =>
   Effect.flatMap(
-    guarded(server.engine.handle({
+    guarded(engine.handle({
       op,
       version,
       method: request.method,
@@ -187,56 +187,56 @@ const serveOperation = (
 const operationRoute = (op: (typeof Operations.all)[number], version: "v1" | "v2") =>
   Effect.flatMap(
     HttpServerRequest.HttpServerRequest,
-    (request) => Effect.flatMap(ReferenceServer, (server) => serveOperation(request, server, op, version))
+    (request) =>
+      Effect.flatMap(ReferenceServer, (server) => serveOperation(request, Engines.engineOf(server), op, version))
   )
 
 const versionPattern = /^v\d+$/i
 
-/** Errors 1 and 3 for a path that names no operation (V2, V3). */
-const classify = (path: string): { code: 1 | 3; text: string } => {
+/** Errors 1 and 3 for a path that names no operation (V2, V3); `path` is already masked. */
+const classify = (path: string, masked: string): ApiError.ErrorOf<1 | 3> => {
+  const unknown = (text: string) => Refusal.make(1, text, masked)
   const prefix = "/external-api/"
   if (!path.startsWith(prefix)) {
-    return path === "/external-api"
-      ? { code: 1, text: Texts.missingSectionOrMethod }
-      : { code: 1, text: Texts.unknownPath }
+    return unknown(path === "/external-api" ? Texts.missingSectionOrMethod : Texts.unknownPath)
   }
   let segments = path.slice(prefix.length).split("/")
   if (versionPattern.test(segments[0]!)) {
-    if (segments[0] !== "v2") return { code: 1, text: Texts.unknownVersion(segments[0]!) }
+    if (segments[0] !== "v2") return unknown(Texts.unknownVersion(segments[0]!))
     segments = segments.slice(1)
   }
   const [section = "", method = "", ...rest] = segments
-  if (section === "") return { code: 1, text: Texts.missingSectionOrMethod }
-  if (!Operations.isSection(section)) return { code: 1, text: Texts.unknownSection(section) }
-  if (method === "") return { code: 1, text: Texts.missingSectionOrMethod }
-  if (rest.length > 0 || Operations.byPath.has(`${section}/${method}`)) return { code: 1, text: Texts.unknownPath }
-  return { code: 3, text: Texts.unknownMethod(section, method) }
+  if (section === "") return unknown(Texts.missingSectionOrMethod)
+  if (!Operations.isSection(section)) return unknown(Texts.unknownSection(section))
+  if (method === "") return unknown(Texts.missingSectionOrMethod)
+  if (rest.length > 0 || Operations.byPath.has(`${section}/${method}`)) return unknown(Texts.unknownPath)
+  return Refusal.make(3, Texts.unknownMethod(section, method), masked)
 }
 
 const unknownRoute = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  const { engine } = yield* ReferenceServer
+  const engine = Engines.engineOf(yield* ReferenceServer)
   const path = Params.pathOf(request.url)
-  const { code, text } = classify(path)
-  const outcome = yield* guarded(engine.routingError(Texts.maskPath(path), code, text))
+  const masked = Texts.maskPath(path)
+  const outcome = yield* guarded(engine.routingError(masked, classify(path, masked)))
   return yield* respond(request, outcome)
 })
 
+// The control routes are no operations of the contract, so their answers have no schema to encode
+// with; they only take the envelope's shape, and their errors are the contract's error envelope.
 const ok = (response?: unknown) =>
   HttpServerResponse.unsafeJson(response === undefined ? { status: "ok" } : { status: "ok", response })
+
+const wrongSettings = (text: string) => HttpServerResponse.unsafeJson(Envelope.encodeError({ code: 7, text }))
 
 const setFaultsRoute = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const server = yield* ReferenceServer
   const read = yield* Params.read(request)
-  if (read.bodyError !== undefined) {
-    return HttpServerResponse.unsafeJson({ status: "error", error: read.bodyError, error_code: 7 })
-  }
+  if (read.bodyError !== undefined) return wrongSettings(read.bodyError)
   return yield* Schema.decodeUnknown(Faults.FaultSettings)(read.params, { onExcessProperty: "error" }).pipe(
     Effect.flatMap((faults) => Effect.as(server.setFaults(faults), ok(faults))),
-    Effect.catchAll((error) =>
-      Effect.succeed(HttpServerResponse.unsafeJson({ status: "error", error: error.message, error_code: 7 }))
-    )
+    Effect.catchAll((error) => Effect.succeed(wrongSettings(error.message)))
   )
 })
 
@@ -254,7 +254,7 @@ const routerApp: HttpApp.Default<never, ReferenceServer> = HttpRouter.fromIterab
   // Paths are matched exactly: `Users/ME`, `V2` or a trailing slash name no operation (V2, V3).
   HttpRouter.withRouterConfig({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false }),
   Effect.catchAll(() =>
-    Effect.succeed(HttpServerResponse.unsafeJson({ status: "error", error: Texts.unknownPath, error_code: 1 }))
+    Effect.succeed(HttpServerResponse.unsafeJson(Envelope.encodeError({ code: 1, text: Texts.unknownPath })))
   )
 )
 
@@ -290,7 +290,7 @@ export const httpApp: HttpApp.Default<never, ReferenceServer> = Effect.flatMap(
           "http.route",
           `/external-api/${route.version === "v2" ? "v2/" : ""}${route.op.path}`
         ),
-        Effect.interruptible(serveOperation(request, server, route.op, route.version))
+        Effect.interruptible(serveOperation(request, Engines.engineOf(server), route.op, route.version))
       ))
   }
 )

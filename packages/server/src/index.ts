@@ -16,3 +16,5 @@ export * as InProcess from "./InProcess.js"
 export * as ReferenceServer from "./ReferenceServer.js"
 /** @since 0.1.0 */
 export * as Sandbox from "./Sandbox.js"
+/** @since 0.1.0 */
+export * as SeededRandom from "./SeededRandom.js"

@@ -3,6 +3,7 @@ import { HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
+import { engineOf } from "../src/internal/engine.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 import { base, call, expectError, ok, sendRequest, tokens, withServer } from "./support.js"
 
@@ -63,13 +64,13 @@ describe("malformed requests", () => {
       const server = yield* ReferenceServer.ReferenceServer
       // A broken state (a bot whose community vanished) makes the handler throw.
       const state = yield* server.snapshot
-      yield* server.engine.modify((store) => {
+      yield* engineOf(server).modify((store) => {
         store.communities.delete("AVITO:77410023")
       })
       const bot = state.bots.find((b) => b.channel === "AVITO")!
       const answer = yield* send(post("bots/enable").pipe(HttpClientRequest.bodyUnsafeJson({ bot_id: bot.id })))
       expect(answer.code).toBe(7)
-      yield* server.engine.modify((store) => {
+      yield* engineOf(server).modify((store) => {
         store.bots.set(bot.id, undefined as never)
       })
       const broken = yield* send(post("bots/get").pipe(HttpClientRequest.bodyUnsafeJson({})))

@@ -1,26 +1,32 @@
+/**
+ * The client: each method encodes its parameters, then sends them through a composition of small
+ * steps, each one concern, in the way `dfx` applies its rate limits around its REST client:
+ *
+ *     retry on the schedule, then unknown outcome        (retrying.ts)
+ *       repeat after error 5, penalizing the admission   (limiting.ts)
+ *         numbered attempt:
+ *           admission: creation quota, pacing permit     (limiting.ts)
+ *             exchange: HttpClient built once, timeout   (exchange.ts, http.ts)
+ *           decode the envelope; error 9 gives the creation back
+ */
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
-import { HttpClient, HttpClientRequest } from "@effect/platform"
-import type { HttpClientError } from "@effect/platform"
-import { Duration, Effect, Hash, Option, ParseResult, Predicate, Redacted, Schedule, Schema } from "effect"
+import type { HttpClient } from "@effect/platform"
+import { Duration, Effect, Hash, ParseResult, Predicate, Redacted, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
 import * as Pacing from "../Pacing.js"
 import * as Paginate from "../Paginate.js"
 import * as Retry from "../Retry.js"
+import * as Exchange from "./exchange.js"
+import * as Http from "./http.js"
+import * as Limiting from "./limiting.js"
+import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
 
-/** What the send loop needs to know of an operation. */
+/** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
-
-const normalizeBaseUrl = (input: string | URL): string => {
-  const url = new URL(String(input))
-  if (url.search !== "" || url.username !== "" || url.password !== "") {
-    throw new Error("the base URL must carry no query string and no credentials")
-  }
-  return url.toString().replace(/\/+$/, "")
-}
 
 /** A stable key of the token for the shared limiters; the token itself is never kept as a key. */
 const userKeyOf = (token: Redacted.Redacted<string>): string => {
@@ -41,137 +47,65 @@ const attributesOf = (target: Target, params: unknown): Record<string, unknown> 
   return attributes
 }
 
-// The platform's own message names the URL (which never holds the token); the cause names the socket error.
-const transportReason = (error: HttpClientError.HttpClientError): string => {
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ""
-  return `${error.reason}${error.description === undefined ? "" : `: ${error.description}`}${cause}`
-}
+/** How a call reads the envelope of its answer. */
+type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
 
-const reasonOf = (error: unknown): string => {
-  if (Predicate.isTagged(error, "TimeoutError")) return "timeout"
-  if (Predicate.isTagged(error, "TransportError")) return `transport: ${(error as ClientError.TransportError).reason}`
-  if (Predicate.hasProperty(error, "code")) return `error ${String(error.code)}`
-  return "unknown failure"
-}
+const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
+  error instanceof Envelope.EnvelopeDecodeError
+
+/** The server answered 9: its key check was unavailable and it did nothing (A6). */
+const isNothingDone = (error: unknown): boolean => Predicate.isTagged(error, "KeyServiceUnavailableError")
+
+/**
+ * Reads the envelope of an admitted answer. An answer that is not the operation's envelope is a
+ * `ResponseDecodeError`; an error 9 gives the admission back (the server counted nothing).
+ */
+const decoded = <A, E>(operation: string, decode: Decode<A, E>) =>
+(
+  { answer, giveBack }: Limiting.Admitted<unknown>
+): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
+  decode(answer).pipe(
+    Effect.catchIf(
+      isEnvelopeDecodeError,
+      (error) => Effect.fail(new ClientError.ResponseDecodeError({ operation, reason: error.reason }))
+    ),
+    Effect.tapError((error) => isNothingDone(error) ? giveBack : Effect.void)
+  )
 
 /** @internal */
 export const make = (
   config: CommunityApiClient.ClientConfig
 ): Effect.Effect<CommunityApiClient.Client, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const http = yield* HttpClient.HttpClient
-    const pacing = Option.getOrElse(yield* Effect.serviceOption(Pacing.Pacing), () => Pacing.global)
-    const quota = Option.getOrElse(yield* Effect.serviceOption(CreationQuota.CreationQuota), () => CreationQuota.global)
-    const baseUrl = yield* Effect.try(() => normalizeBaseUrl(config.baseUrl)).pipe(
-      Effect.orDieWith((cause) => new Error(`invalid base URL: ${String((cause as { error?: unknown }).error)}`))
-    )
+    const wire = yield* Http.make(config)
+    // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
+    const pacing = yield* Pacing.Pacing
+    const quota = yield* CreationQuota.CreationQuota
     const user = config.userKey ?? userKeyOf(config.token)
-    const auth = config.auth ?? "header"
-    const timeout = Duration.decode(config.timeout ?? defaultTimeout)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
     const onCreationLimit = config.onCreationLimit ?? "wait"
+    const exchange = Exchange.make(wire.http, Duration.decode(config.timeout ?? defaultTimeout))
+    const ordinary = Limiting.paced(pacing, user)
+    const admissionOf = (target: Target): Limiting.Admission =>
+      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit) : ordinary
 
-    const requestOf = (target: Target, encoded: unknown): HttpClientRequest.HttpClientRequest => {
-      const params = Predicate.isRecord(encoded) ? encoded : {}
-      const request = HttpClientRequest.post(`${baseUrl}/${target.path}`).pipe(HttpClientRequest.acceptJson)
-      return auth === "header"
-        ? HttpClientRequest.bodyUnsafeJson(HttpClientRequest.bearerToken(request, config.token), params)
-        : HttpClientRequest.bodyUnsafeJson(request, { ...params, api_key: Redacted.value(config.token) })
-    }
-
-    // One exchange: send, check the status, read JSON, within the timeout.
-    const exchange = (target: Target, request: HttpClientRequest.HttpClientRequest) =>
-      http.execute(request).pipe(
-        Effect.mapError((error) =>
-          new ClientError.TransportError({ operation: target.path, reason: transportReason(error) })
-        ),
-        Effect.flatMap((response) =>
-          response.status === 200
-            ? Effect.mapError(response.json, (error) =>
-              error.reason === "Decode"
-                ? new ClientError.ResponseDecodeError({ operation: target.path, reason: "the body is not JSON" })
-                : new ClientError.TransportError({ operation: target.path, reason: error.description ?? error.reason }))
-            // Read the body anyway, so the connection can be reused.
-            : Effect.zipRight(
-              Effect.ignore(response.text),
-              Effect.fail(
-                new ClientError.TransportError({ operation: target.path, reason: `HTTP status ${response.status}` })
-              )
-            )
-        ),
-        Effect.timeoutFail({
-          duration: timeout,
-          onTimeout: () =>
-            new ClientError.TimeoutError({ operation: target.path, timeoutMillis: Duration.toMillis(timeout) })
-        })
-      )
-
-    // The whole call: quota and pacing before every attempt, retries as the policy says.
+    // The whole call of `target` with the encoded parameters, step around step.
     const send = <A, E>(
       target: Target,
       encoded: unknown,
-      decode: (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
+      decode: Decode<A, E>
     ): Effect.Effect<A, E | ClientError.ClientError> => {
-      const request = requestOf(target, encoded)
-      const decision = (error: unknown) => Retry.decide(target, error)
-      // Suspended so that attempts are counted per run of the returned effect.
-      return Effect.suspend(() => {
-        let attempts = 0
-        // A creation is counted before it waits for pacing, and again if a minute began meanwhile.
-        const admitted: Effect.Effect<{ readonly taken: number | undefined; readonly body: unknown }, any> =
-          target.creation
-            ? Effect.flatMap(quota.acquire(user, target.path, onCreationLimit), (counted) =>
-              pacing.withPermit(user)(
-                Effect.flatMap(
-                  quota.confirm(user, target.path, counted),
-                  (taken) => Effect.map(exchange(target, request), (body) => ({ taken, body }))
-                )
-              ).pipe(
-                Effect.catchIf(
-                  (error) =>
-                    Predicate.isTagged(error, "CreationQuotaExceeded") &&
-                    (error as ClientError.CreationQuotaExceeded).window === "minute" && onCreationLimit === "wait",
-                  () => admitted
-                )
-              ))
-            : Effect.map(pacing.withPermit(user)(exchange(target, request)), (body) => ({ taken: undefined, body }))
-        const attempt = Effect.gen(function*() {
-          attempts++
-          yield* Effect.annotateCurrentSpan("community_api.attempt", attempts)
-          const { body, taken } = yield* admitted
-          return yield* decode(body).pipe(
-            Effect.mapError((error) =>
-              error instanceof Envelope.EnvelopeDecodeError
-                ? new ClientError.ResponseDecodeError({ operation: target.path, reason: error.reason })
-                : error as E
-            ),
-            Effect.tapError((error) =>
-              taken !== undefined && Predicate.isTagged(error, "KeyServiceUnavailableError")
-                ? quota.refund(user, taken)
-                : Effect.void
-            )
-          )
-        })
-        return attempt.pipe(
-          Effect.tapError((error) =>
-            decision(error) !== "wait-for-limit"
-              ? Effect.void
-              : target.creation
-              ? quota.exhaustMinute(user)
-              : pacing.penalize(user)
-          ),
-          Effect.retry({ while: (error) => decision(error) === "wait-for-limit", times: policy.limitRetries }),
-          Effect.retry({
-            schedule: policy.schedule as Schedule.Schedule<unknown, unknown>,
-            while: (error) => decision(error) === "retry"
-          }),
-          Effect.catchIf(
-            (error) => decision(error) === "outcome-unknown",
-            (error) =>
-              Effect.fail(new ClientError.OutcomeUnknownError({ operation: target.path, reason: reasonOf(error) }))
-          )
-        )
-      }) as Effect.Effect<A, any>
+      const admission = admissionOf(target)
+      const request = wire.request(target.path, encoded)
+      const attempt = admission.admit(exchange(target.path, request)).pipe(
+        Effect.flatMap(decoded(target.path, decode))
+      )
+      return Retrying.numbered(attempt, (attempt) =>
+        attempt.pipe(
+          Limiting.repeatAfterLimit(target, admission, policy.limitRetries),
+          Retrying.onSchedule(target, policy.schedule),
+          Retrying.outcomeUnknown(target)
+        ))
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>

@@ -4,9 +4,9 @@
  *
  * @internal
  */
-import { ApiError } from "@community-api/schema"
-import type { Operation } from "@community-api/schema"
+import type { ApiError, Operation } from "@community-api/schema"
 import { Effect } from "effect"
+import * as Refusal from "./refusal.js"
 import type { Community, Store } from "./store.js"
 import { keyOf } from "./store.js"
 import * as Texts from "./texts.js"
@@ -57,9 +57,9 @@ export class RequestContext {
     return Math.floor(this.now / 1000)
   }
 
-  /** Fails with the error of `code` for this operation. */
-  fail<C extends ApiError.ErrorCode>(code: C, text: string): Effect.Effect<never, ApiError.ApiError> {
-    return Effect.fail(ApiError.make(code, text, this.op.path))
+  /** Fails with the tagged error of `code` for this operation. */
+  fail<C extends ApiError.ErrorCode>(code: C, text: string): Effect.Effect<never, ApiError.ErrorOf<C>> {
+    return Refusal.fail(code, text, this.op.path)
   }
 
   /** Whether the operation's section is open to the caller in a community. */
@@ -68,7 +68,7 @@ export class RequestContext {
   }
 
   /** The community of a pair: 7 when there is none, 8 when it is not open to the caller (A12). */
-  communityAt(channel: string, groupId: number): Effect.Effect<Community, ApiError.ApiError> {
+  communityAt(channel: string, groupId: number): Effect.Effect<Community, ApiError.ErrorOf<7 | 8>> {
     const community = this.store.communities.get(`${channel}:${groupId}`)
     if (community === undefined) return this.fail(7, Texts.communityNotFound)
     const rel = relation(this.store, this.caller.user_id, community)
@@ -80,7 +80,10 @@ export class RequestContext {
    * The community of an object: an object of a community the caller has nothing to do with is
    * answered exactly like a missing one (7, A11); lacking the role there gives 8.
    */
-  objectCommunity(place: { readonly channel: string; readonly group_id: number }, notFound: string) {
+  objectCommunity(
+    place: { readonly channel: string; readonly group_id: number },
+    notFound: string
+  ): Effect.Effect<Community, ApiError.ErrorOf<7 | 8>> {
     const community = this.store.communities.get(keyOf(place))
     if (community === undefined) return this.fail(7, notFound)
     const rel = relation(this.store, this.caller.user_id, community)

@@ -9,8 +9,17 @@ import { Page, Variable } from "@community-api/schema"
 import { Either, ParseResult, Schema, SchemaAST } from "effect"
 import * as Texts from "./texts.js"
 
-const isTitle = (ast: SchemaAST.AST) => ast === Variable.VariableTitle.ast
-const isName = (ast: SchemaAST.AST) => ast === Variable.VariableName.ast
+/**
+ * Whether `ast` is `target`, or `target` with other annotations: annotating a refinement (a list's
+ * name is a variable's title with its own identifier) makes a new node around the same filter.
+ */
+const isOrAnnotates = (ast: SchemaAST.AST, target: SchemaAST.AST): boolean =>
+  ast === target ||
+  (SchemaAST.isRefinement(ast) && SchemaAST.isRefinement(target) && ast.filter === target.filter &&
+    ast.from === target.from)
+
+const isTitle = (ast: SchemaAST.AST) => isOrAnnotates(ast, Variable.VariableTitle.ast)
+const isName = (ast: SchemaAST.AST) => isOrAnnotates(ast, Variable.VariableName.ast)
 
 /** What decoding needs to know of a payload's fields, found once per schema. */
 interface Fields {

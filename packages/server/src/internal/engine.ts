@@ -18,25 +18,27 @@
  * 11. the handler; E17 operations not modelled answer 6;
  * 12. after-action faults (101 or a dropped connection, the action done).
  *
- * Steps 4 to 11 run under one lock, so every change of state, counter and window is atomic.
+ * Steps 4 to 11 run under one lock, so every change of state, counter and window is atomic. Every
+ * refusal is the contract's tagged error of its code (`ApiError`), from the check or handler that
+ * decides it to the envelope; successes and errors are written by the contract's `Envelope`.
  *
  * @internal
  */
-import { ApiError, Envelope, Operations } from "@community-api/schema"
-import type { Operation } from "@community-api/schema"
+import { Envelope, Operations } from "@community-api/schema"
+import type { ApiError, Operation } from "@community-api/schema"
 import { Effect, Either, Option, Schema } from "effect"
 import type * as Faults from "../Faults.js"
-import * as Fixture from "../Fixture.js"
+import type * as Fixture from "../Fixture.js"
 import { credentialOf, TokenCache } from "./auth.js"
 import type { Caller } from "./context.js"
 import { allows, relation, RequestContext } from "./context.js"
 import * as Decode from "./decode.js"
 import type { Decision } from "./faults.js"
 import { FaultState } from "./faults.js"
-import type { Handlers } from "./handler.js"
-import { handlers } from "./handlers.js"
+import { handlerOf } from "./handlers/index.js"
 import { CreationCounters, RateWindows } from "./limits.js"
 import type { RequestParams } from "./params.js"
+import * as Refusal from "./refusal.js"
 import type { Store } from "./store.js"
 import * as StoreModule from "./store.js"
 import * as Texts from "./texts.js"
@@ -55,35 +57,30 @@ export interface LogEntry {
 
 const logSize = 1000
 
-const errorBody = (code: number, text: string): Outcome => ({
+/** The answer to a refusal: its error envelope (C6). */
+const refusal = (error: ApiError.ApiError): Outcome => ({
   _tag: "Body",
-  body: Envelope.encodeError({ code, text }),
-  code
+  body: Envelope.encodeError(error),
+  code: error.code
 })
 
 const dropped: Outcome = { _tag: "Drop" }
 
-class Refused {
-  constructor(readonly outcome: Outcome) {}
-}
+/** Refuses a request to `op` with the tagged error of `code`. */
+const refuse = <C extends ApiError.ErrorCode>(
+  op: Operation.Any,
+  code: C,
+  text: string
+): Effect.Effect<never, ApiError.ErrorOf<C>> => Refusal.fail(code, text, op.path)
 
-const refuse = (code: number, text: string) => Effect.fail(new Refused(errorBody(code, text)))
+/** The success envelope of `op` (C5); a result its schema cannot encode is an internal error (101). */
+const success = (op: Operation.Any, result: unknown): Effect.Effect<Outcome, ApiError.ErrorOf<101>> =>
+  Effect.mapBoth(Envelope.encodeSuccess(op)(result), {
+    onFailure: () => Refusal.make(101, Texts.internalError, op.path),
+    onSuccess: (body): Outcome => ({ _tag: "Body", body, code: "ok" })
+  })
 
 const decodePair = Schema.decodeUnknownEither(Schema.Struct(Operations.CommunityRef))
-
-const successEncoders = new WeakMap<Operation.Any, (value: unknown) => Either.Either<unknown, unknown>>()
-
-/** The success body of an operation, encoded with an encoder made once per operation. */
-const encodeSuccess = (op: Operation.Any, value: unknown): Either.Either<unknown, unknown> => {
-  let encode = successEncoders.get(op)
-  if (encode === undefined) {
-    encode = Schema.encodeEither(Envelope.successEnvelope(op)) as (value: unknown) => Either.Either<unknown, unknown>
-    successEncoders.set(op, encode)
-  }
-  return encode(op.hasResponse ? { status: "ok", response: value } : { status: "ok" })
-}
-
-const handlerOf = (op: Operation.Any) => (handlers as Record<string, Handlers[keyof Handlers]>)[op.path]
 
 /** The request of one operation, as the pipeline needs it. */
 export interface Incoming {
@@ -94,8 +91,12 @@ export interface Incoming {
   readonly params: Effect.Effect<RequestParams>
 }
 
+/**
+ * The server's state and request pipeline. Internal: the public `ReferenceServer` service exposes only
+ * its control operations, and the HTTP app finds the engine of a service with {@link engineOf}.
+ */
 export class Engine {
-  store: Store
+  private store: Store
   private fixture: Fixture.Fixture
   private faults = new FaultState({})
   private readonly tokens = new TokenCache()
@@ -104,7 +105,7 @@ export class Engine {
   /** The last `logSize` entries, a ring: `logNext` is where the next one goes. */
   private readonly log: Array<LogEntry> = []
   private logNext = 0
-  requestCount = 0
+  private answered = 0
 
   constructor(
     fixture: Fixture.Fixture,
@@ -135,7 +136,7 @@ export class Engine {
       this.creations.clear()
       this.log.length = 0
       this.logNext = 0
-      this.requestCount = 0
+      this.answered = 0
     }))
   }
 
@@ -152,7 +153,7 @@ export class Engine {
     }))
   }
 
-  get faultSettings(): Faults.FaultSettings {
+  faultSettings(): Faults.FaultSettings {
     return this.faults.settings
   }
 
@@ -165,6 +166,11 @@ export class Engine {
     return this.locked(Effect.sync(() => f(this.store)))
   }
 
+  /** Requests answered since the last reset. */
+  requestCount(): number {
+    return this.answered
+  }
+
   recentRequests(): ReadonlyArray<LogEntry> {
     return this.log.length < logSize
       ? [...this.log]
@@ -172,7 +178,7 @@ export class Engine {
   }
 
   private record(entry: LogEntry): void {
-    this.requestCount++
+    this.answered++
     // A ring of the last `logSize` entries: no copying per request once it is full.
     if (this.log.length < logSize) this.log.push(entry)
     else this.log[this.logNext] = entry
@@ -180,11 +186,11 @@ export class Engine {
     this.logLine?.(entry)
   }
 
-  /** Answers a request outside any operation (unknown path, version, section or method). */
-  routingError(path: string, code: 1 | 3, text: string): Effect.Effect<Outcome> {
+  /** Answers a request outside any operation (unknown path, version, section or method: 1 or 3). */
+  routingError(path: string, error: ApiError.ErrorOf<1 | 3>): Effect.Effect<Outcome> {
     return Effect.sync(() => {
-      this.record({ path, outcome: code, millis: 0 })
-      return errorBody(code, text)
+      this.record({ path, outcome: error.code, millis: 0 })
+      return refusal(error)
     })
   }
 
@@ -207,13 +213,16 @@ export class Engine {
 
   /** The faults drawn after the latency, the HTTP method, then the checks under the lock. */
   private answer(incoming: Incoming): Effect.Effect<Outcome> {
-    const decision = this.faults.decide(incoming.op.path)
+    const { op } = incoming
+    const decision = this.faults.decide(op.path)
     if (decision.drop === "before") return Effect.succeed(dropped)
-    if (incoming.method !== "POST") return Effect.succeed(errorBody(1, Texts.notPost(incoming.method)))
+    if (incoming.method !== "POST") {
+      return Effect.succeed(refusal(Refusal.make(1, Texts.notPost(incoming.method), op.path)))
+    }
     return Effect.flatMap(incoming.params, (read) =>
       this.locked(
         Effect.clockWith((clock) => this.process(incoming, read, decision, clock.unsafeCurrentTimeMillis()))
-      ).pipe(Effect.catchAll((refused) => Effect.succeed(refused.outcome))))
+      ).pipe(Effect.catchAll((error) => Effect.succeed(refusal(error)))))
   }
 
   /** Steps 4 to 8 (see the top of this file), as plain checks: most requests end or pass here at once. */
@@ -222,20 +231,37 @@ export class Engine {
     read: RequestParams,
     decision: Decision,
     now: number
-  ): Effect.Effect<Outcome, Refused> {
-    if (decision.keyServiceUnavailable) return refuse(9, Texts.keyServiceUnavailable)
+  ): Effect.Effect<Outcome, ApiError.ApiError> {
+    const { op } = incoming
+    if (decision.keyServiceUnavailable) return refuse(op, 9, Texts.keyServiceUnavailable)
     const credential = credentialOf(incoming.authorization, read.params.api_key)
-    if (credential === undefined) return refuse(4, Texts.tokenMissing)
+    if (credential === undefined) return refuse(op, 4, Texts.tokenMissing)
     const validated = this.tokens.validate(this.store, credential, now, incoming.version)
-    if (Either.isLeft(validated)) return refuse(4, validated.left)
+    if (Either.isLeft(validated)) return refuse(op, 4, validated.left)
     const caller = validated.right
-    if (!this.rate.admit(caller.user_id, now)) return refuse(5, Texts.tooManyRequests)
-    if (decision.internalError === "before") return refuse(101, Texts.internalError)
-    if (read.bodyError !== undefined) return refuse(7, read.bodyError)
+    if (!this.rate.admit(caller.user_id, now)) return refuse(op, 5, Texts.tooManyRequests)
+    if (decision.internalError === "before") return refuse(op, 101, Texts.internalError)
+    if (read.bodyError !== undefined) return refuse(op, 7, read.bodyError)
     const { api_key: _, ...params } = read.params
     return Effect.flatMap(
-      this.communityStage(incoming.op, caller, params, now),
-      (community) => this.act(incoming.op, caller, params, community, decision, now)
+      this.communityStage(op, caller, params, now),
+      (community) => this.act(op, caller, params, community, decision, now)
+    )
+  }
+
+  /** Step 8: the community the parameters name, when they name one that decodes (7, 8). */
+  private communityStage(
+    op: Operation.Any,
+    caller: Caller,
+    params: Record<string, unknown>,
+    now: number
+  ): Effect.Effect<StoreModule.Community | undefined, ApiError.ErrorOf<7 | 8>> {
+    if (op.roleGroup === "none") return Effect.succeed(undefined)
+    const pair = decodePair(params)
+    if (Either.isLeft(pair)) return Effect.succeed(undefined)
+    return new RequestContext(op, this.store, caller, now, undefined).communityAt(
+      pair.right.channel,
+      pair.right.group_id
     )
   }
 
@@ -247,67 +273,38 @@ export class Engine {
     community: StoreModule.Community | undefined,
     decision: Decision,
     now: number
-  ): Effect.Effect<Outcome, Refused> {
+  ): Effect.Effect<Outcome, ApiError.ApiError> {
     if (op.creation && community !== undefined) {
       const taken = this.creations.take(caller.user_id, now)
-      if (taken !== "ok") return refuse(5, taken === "day" ? Texts.tooManyCreationsDay : Texts.tooManyCreationsMinute)
+      if (taken !== "ok") {
+        return refuse(op, 5, taken === "day" ? Texts.tooManyCreationsDay : Texts.tooManyCreationsMinute)
+      }
     }
     // A reserved parameter is a wrong parameter: checked with the others, after the creation is counted (L3).
     const reserved = Object.keys(params).find((key) => key.startsWith("_"))
-    if (reserved !== undefined) return refuse(7, Texts.reservedParameter(reserved))
-    const success = this.run(op, handlerOf(op), params, new RequestContext(op, this.store, caller, now, community))
-    if (decision.internalError === "after") return Effect.flatMap(success, () => refuse(101, Texts.internalError))
-    if (decision.drop === "after") return Effect.as(success, dropped)
-    return success
+    if (reserved !== undefined) return refuse(op, 7, Texts.reservedParameter(reserved))
+    const done = this.run(op, params, new RequestContext(op, this.store, caller, now, community))
+    if (decision.internalError === "after") return Effect.flatMap(done, () => refuse(op, 101, Texts.internalError))
+    if (decision.drop === "after") return Effect.as(done, dropped)
+    return done
   }
 
-  private communityStage(op: Operation.Any, caller: Caller, params: Record<string, unknown>, now: number) {
-    if (op.roleGroup === "none") return Effect.succeed(undefined)
-    const pair = decodePair(params)
-    if (Either.isLeft(pair)) return Effect.succeed(undefined)
-    const ctx = new RequestContext(op, this.store, caller, now, undefined)
-    return ctx.communityAt(pair.right.channel, pair.right.group_id).pipe(
-      Effect.mapError((error) => new Refused(errorBody(error.code, error.text)))
-    )
-  }
-
+  /** Steps 10 and 11: the payload, decoded with the operation's schema, then the handler. */
   private run(
     op: Operation.Any,
-    handler: Handlers[keyof Handlers] | undefined,
     params: Record<string, unknown>,
     ctx: RequestContext
-  ): Effect.Effect<Outcome, Refused> {
-    if (handler === undefined) return refuse(3, Texts.unknownMethod(op.section, op.method))
-    if (typeof handler !== "function" && handler._tag === "NotModelled") {
+  ): Effect.Effect<Outcome, ApiError.ApiError> {
+    const handler = handlerOf(op)
+    if (handler === undefined) return refuse(op, 3, Texts.unknownMethod(op.section, op.method))
+    if (typeof handler !== "function") {
       // Without a named community the caller must hold the section's role in some community (A9).
-      if (ctx.community === undefined && !this.opensSomewhere(op, ctx.caller)) return refuse(8, Texts.noRole)
-      return refuse(6, Texts.notModelled(op.path))
+      if (ctx.community === undefined && !this.opensSomewhere(op, ctx.caller)) return refuse(op, 8, Texts.noRole)
+      return refuse(op, 6, Texts.notModelled(op.path))
     }
-    const schema = typeof handler === "function" ? op.payload : handler.payload
-    const body = typeof handler === "function"
-      ? (value: unknown) =>
-        (handler as (p: unknown, c: RequestContext) => Effect.Effect<unknown, ApiError.ApiError>)(value, ctx)
-      : (value: unknown) => handler.run(value, ctx)
-    return Either.match(Decode.payload(schema, params), {
-      onLeft: (text) => refuse(7, text),
-      onRight: (value) =>
-        body(value).pipe(
-          Effect.mapError((error) => new Refused(errorBody(error.code, error.text))),
-          Effect.flatMap((result) => {
-            if (typeof handler !== "function") {
-              return Effect.succeed<Outcome>({
-                _tag: "Body",
-                body: op.hasResponse ? { status: "ok", response: result } : { status: "ok" },
-                code: "ok"
-              })
-            }
-            const encoded = encodeSuccess(op, result)
-            return Either.isRight(encoded)
-              ? Effect.succeed<Outcome>({ _tag: "Body", body: encoded.right, code: "ok" })
-              : refuse(101, Texts.internalError)
-          })
-        )
-    })
+    const decoded = Decode.payload(op.payload, params)
+    if (Either.isLeft(decoded)) return refuse(op, 7, decoded.left)
+    return Effect.flatMap(handler(decoded.right, ctx), (result) => success(op, result))
   }
 
   private opensSomewhere(op: Operation.Any, caller: Caller): boolean {
@@ -319,4 +316,23 @@ export class Engine {
 }
 
 /** Never lets a defect reach the wire: any failure becomes error 101 with no internals (X1). */
-export const internalErrorBody: Outcome = errorBody(101, Texts.internalError)
+export const internalErrorBody: Outcome = {
+  _tag: "Body",
+  body: Envelope.encodeError({ code: 101, text: Texts.internalError }),
+  code: 101
+}
+
+const engines = new WeakMap<object, Engine>()
+
+/** Ties a control service to its engine; the service itself carries none. */
+export const register = <S extends object>(service: S, engine: Engine): S => {
+  engines.set(service, engine)
+  return service
+}
+
+/** The engine of a service made by `ReferenceServer.make`. */
+export const engineOf = (service: object): Engine => {
+  const engine = engines.get(service)
+  if (engine === undefined) throw new Error("not a service made by ReferenceServer.make")
+  return engine
+}

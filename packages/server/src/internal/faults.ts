@@ -5,28 +5,17 @@
  * @internal
  */
 import type * as Faults from "../Faults.js"
-
-/** A small seeded generator (mulberry32): numbers in [0, 1). */
-const generator = (seed: number): () => number => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import * as SeededRandom from "../SeededRandom.js"
 
 interface Firing {
   left: number
-  readonly random: (() => number) | undefined
+  readonly random: SeededRandom.SeededRandom | undefined
 }
 
 const firing = (trigger: { readonly next: number } | { readonly probability: number; readonly seed: number }) =>
   "next" in trigger
     ? { left: trigger.next, random: undefined }
-    : { left: 0, random: generator(trigger.seed) }
+    : { left: 0, random: SeededRandom.make(trigger.seed) }
 
 const fire = (
   trigger: { readonly next: number } | { readonly probability: number },
@@ -53,14 +42,14 @@ export class FaultState {
   private key: Firing | undefined
   private internal: Firing | undefined
   private dropping: Firing | undefined
-  private latencyRandom: (() => number) | undefined
+  private latencyRandom: SeededRandom.SeededRandom | undefined
 
   constructor(readonly settings: Faults.FaultSettings) {
     this.key = settings.keyServiceUnavailable && firing(settings.keyServiceUnavailable)
     this.internal = settings.internalError && firing(settings.internalError)
     this.dropping = settings.dropConnection && firing(settings.dropConnection)
     this.latencyRandom = settings.latency !== undefined && "seed" in settings.latency
-      ? generator(settings.latency.seed)
+      ? SeededRandom.make(settings.latency.seed)
       : undefined
   }
 

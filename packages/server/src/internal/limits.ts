@@ -1,28 +1,21 @@
 /**
- * The request rate (L1) and the creation limit (L2–L5), per user across all of the user's tokens.
- * Memory stays flat: a rate window keeps at most 30 instants per user, a creation counter two numbers.
+ * The request rate (L1) and the creation limit (L2–L5), per user across all of the user's tokens, with
+ * the contract's constants and calendar arithmetic (`Limits`), so the server counts exactly as the
+ * client's limiters do. Memory stays flat: a rate window keeps at most 30 instants per user, a creation
+ * counter four numbers.
  *
  * @internal
  */
-
-/** Requests admitted per sliding second (L1). */
-export const requestsPerSecond = 30
-/** Creations per clock minute and per day starting at 03:00 Moscow time (L2, L4). */
-export const creationsPerMinute = 20
-export const creationsPerDay = 200
-
-const minute = 60_000
-// 03:00 Moscow time is 00:00 UTC (Moscow keeps UTC+3 all year), so the day starts at a UTC midnight.
-const day = 24 * 60 * 60_000
+import { Limits } from "@community-api/schema"
 
 /** Sliding windows of admitted requests. */
 export class RateWindows {
   private readonly windows = new Map<number, Array<number>>()
 
-  /** Admits a request at `now` unless 30 were admitted in the last 1000 ms. */
+  /** Admits a request at `now` unless the window's worth were admitted in the last window (L1). */
   admit(userId: number, now: number): boolean {
-    const recent = (this.windows.get(userId) ?? []).filter((t) => now - t < 1000)
-    if (recent.length >= requestsPerSecond) {
+    const recent = (this.windows.get(userId) ?? []).filter((t) => now - t < Limits.rateWindowMillis)
+    if (recent.length >= Limits.requestsPerWindow) {
       this.windows.set(userId, recent)
       return false
     }
@@ -36,35 +29,15 @@ export class RateWindows {
   }
 }
 
-interface Counter {
-  minute: number
-  inMinute: number
-  day: number
-  inDay: number
-}
-
-/** Creation counters on calendar windows. */
+/** Creation counters on the calendar windows (L2, L4). */
 export class CreationCounters {
-  private readonly counters = new Map<number, Counter>()
+  private readonly counters = new Map<number, Limits.CreationCount>()
 
-  /** Takes one creation at `now`, or tells which limit is exhausted (nothing is taken then). */
-  take(userId: number, now: number): "ok" | "minute" | "day" {
-    const thisMinute = Math.floor(now / minute)
-    const thisDay = Math.floor(now / day)
-    const counter = this.counters.get(userId) ?? { minute: thisMinute, inMinute: 0, day: thisDay, inDay: 0 }
-    if (counter.minute !== thisMinute) {
-      counter.minute = thisMinute
-      counter.inMinute = 0
-    }
-    if (counter.day !== thisDay) {
-      counter.day = thisDay
-      counter.inDay = 0
-    }
-    this.counters.set(userId, counter)
-    if (counter.inDay >= creationsPerDay) return "day"
-    if (counter.inMinute >= creationsPerMinute) return "minute"
-    counter.inMinute++
-    counter.inDay++
+  /** Takes one creation at `now`, or tells which window is used up (nothing is taken then). */
+  take(userId: number, now: number): "ok" | Limits.CreationWindow {
+    const taken = Limits.takeCreation(this.counters.get(userId) ?? Limits.emptyCount, now)
+    if (taken._tag === "Exhausted") return taken.window
+    this.counters.set(userId, taken.count)
     return "ok"
   }
 

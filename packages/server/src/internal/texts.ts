@@ -5,6 +5,7 @@
  *
  * @internal
  */
+import { Limits } from "@community-api/schema"
 
 /** Something that may be a token or a key: never echoed. */
 export const secretLike = /thp_|lhp_|tha_|[0-9a-f]{24,}/i
@@ -47,9 +48,10 @@ export const accountKeyInV2 = "Ключ аккаунта не принимает
 export const keyServiceUnavailable = "Сервис проверки ключей временно недоступен, повторите запрос позже"
 
 // Limits (5)
-export const tooManyRequests = "Слишком много запросов: не более 30 в секунду"
-export const tooManyCreationsMinute = "Слишком много созданий: не более 20 в минуту"
-export const tooManyCreationsDay = "Слишком много созданий: не более 200 в сутки"
+// The rate window is one second (`Limits.rateWindowMillis`), which the text says in words.
+export const tooManyRequests = `Слишком много запросов: не более ${Limits.requestsPerWindow} в секунду`
+export const tooManyCreationsMinute = `Слишком много созданий: не более ${Limits.creationsPerMinute} в минуту`
+export const tooManyCreationsDay = `Слишком много созданий: не более ${Limits.creationsPerDay} в сутки`
 
 // Parameters (7)
 export const reservedParameter = (name: string) =>

@@ -1,0 +1,97 @@
+/**
+ * The wire form of a client, set up once when the client is made: the `HttpClient` every request goes
+ * through, and the request of one operation.
+ *
+ * The `HttpClient` adds the base URL, asks for JSON, carries the token in the `Authorization` header
+ * (A1), follows no redirect and accepts status 200 only. In body mode (A2) the token goes as `api_key`
+ * into the JSON body of each request, since a body is already bytes when the `HttpClient` sees it.
+ */
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { Effect, Option, Predicate, Redacted } from "effect"
+import type * as CommunityApiClient from "../CommunityApiClient.js"
+
+/** @internal */
+export interface Wire {
+  /** The client's `HttpClient`: base URL, header authentication, no redirects, status 200 only. */
+  readonly http: HttpClient.HttpClient
+  /** The request of the operation at `path` with the encoded parameters `params`. */
+  readonly request: (path: string, params: unknown) => HttpClientRequest.HttpClientRequest
+}
+
+/** @internal */
+export const normalizeBaseUrl = (input: string | URL): string => {
+  const url = new URL(String(input))
+  if (url.search !== "" || url.username !== "" || url.password !== "") {
+    throw new Error("the base URL must carry no query string and no credentials")
+  }
+  return url.toString().replace(/\/+$/, "")
+}
+
+/**
+ * A redirect (3xx) is never followed: the request would carry the token to wherever it points.
+ *
+ * @internal
+ */
+export const isRedirect = (status: number): boolean => status >= 300 && status < 400
+
+/**
+ * `fetch` follows redirects unless its `RequestInit` says `redirect: "manual"`; the platform's fetch
+ * client reads that tag at each request, so it is set around each one, over whatever the caller gave.
+ * Other clients (undici, node:http, in-process) do not follow redirects and ignore the tag; for every
+ * client the status check below turns a 3xx into a failure.
+ */
+const withoutRedirects = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
+  HttpClient.transform(
+    http,
+    (send) =>
+      Effect.flatMap(Effect.serviceOption(FetchHttpClient.RequestInit), (init) =>
+        Effect.provideService(send, FetchHttpClient.RequestInit, {
+          ...Option.getOrUndefined(init),
+          redirect: "manual"
+        }))
+  )
+
+/**
+ * Only 200 carries an envelope (C4). Any other answer fails with the platform's `ResponseError`
+ * (reason `StatusCode`), after its body is read so that the connection can be reused.
+ */
+const acceptingOk = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
+  http.pipe(
+    HttpClient.filterStatus((status) => status === 200),
+    HttpClient.tapError((error) =>
+      error._tag === "ResponseError" && error.reason === "StatusCode" ? Effect.ignore(error.response.text) : Effect.void
+    )
+  )
+
+/**
+ * Builds the wire of a client over the `HttpClient` of the context.
+ *
+ * @internal
+ */
+export const make = (
+  config: Pick<CommunityApiClient.ClientConfig, "baseUrl" | "token" | "auth">
+): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const baseUrl = yield* Effect.try(() => normalizeBaseUrl(config.baseUrl)).pipe(
+      Effect.orDieWith((error) => new Error(`invalid base URL: ${String(error.error)}`))
+    )
+    const inBody = config.auth === "body"
+    const http = (yield* HttpClient.HttpClient).pipe(
+      HttpClient.mapRequest((request) => {
+        const located = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, baseUrl))
+        return inBody ? located : HttpClientRequest.bearerToken(located, config.token)
+      }),
+      withoutRedirects,
+      acceptingOk
+    )
+    return {
+      http,
+      request: (path, params) => {
+        const fields = Predicate.isRecord(params) ? params : {}
+        return HttpClientRequest.bodyUnsafeJson(
+          HttpClientRequest.post(`/${path}`),
+          inBody ? { ...fields, api_key: Redacted.value(config.token) } : fields
+        )
+      }
+    }
+  })

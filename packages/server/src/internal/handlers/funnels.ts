@@ -1,0 +1,12 @@
+/**
+ * `funnels/*`: listed by E17 without details, not modelled.
+ *
+ * @internal
+ */
+import type { SectionHandlers } from "../handler.js"
+import { notModelled } from "../handler.js"
+
+export const funnels: SectionHandlers<"funnels"> = {
+  get: notModelled,
+  getById: notModelled
+}
