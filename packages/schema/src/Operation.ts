@@ -71,7 +71,7 @@ export interface Operation<
   readonly item: Item
   /** `false` for operations listed as existing whose parameters and responses are not shown (E17). */
   readonly documented: boolean
-  /** The rule ID of RULES.md that describes it. */
+  /** The rule ID of docs/rules.md that describes it. */
   readonly rule: string
   /** One line on what it does. */
   readonly summary: string
