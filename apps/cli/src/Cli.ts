@@ -6,10 +6,12 @@
  */
 import { Command, HelpDoc, ValidationError } from "@effect/cli"
 import type { CliApp } from "@effect/cli"
-import { Cause, Console, Effect } from "effect"
+import { Cause, Config, Console, Effect, Option } from "effect"
 import * as Commands from "./Commands.js"
 import * as ExitCode from "./ExitCode.js"
 import * as Report from "./Report.js"
+import * as Sandbox from "./Sandbox.js"
+import { Stdio } from "./Stdio.js"
 
 /**
  * The version shown by `--version`.
@@ -55,10 +57,12 @@ export const plainConsole = (
   error: (...args) => terminals.stderr ? console.error(...args) : console.error(...strip(args))
 })
 
-const terminals = () => {
-  const colour = process.env.NO_COLOR === undefined || process.env.NO_COLOR === ""
-  return { stdout: colour && process.stdout.isTTY === true, stderr: colour && process.stderr.isTTY === true }
-}
+const terminals = Effect.gen(function*() {
+  const noColor = yield* Effect.orDie(Config.option(Config.string("NO_COLOR")))
+  const colour = Option.isNone(noColor) || noColor.value === ""
+  const { stderr, stdout } = yield* Stdio
+  return { stdout: colour && stdout.isTTY === true, stderr: colour && stderr.isTTY === true }
+})
 
 const logLevelFlag = "--log-level"
 
@@ -95,7 +99,9 @@ export const hoistLogLevel = (argv: ReadonlyArray<string>): ReadonlyArray<string
  * @since 0.1.0
  */
 export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, never, CliApp.CliApp.Environment> =>
-  Effect.consoleWith((console) => Effect.withConsole(cli(hoistLogLevel(argv)), plainConsole(console, terminals())))
+  Effect.consoleWith((console) =>
+    Effect.flatMap(terminals, (streams) => Effect.withConsole(cli(hoistLogLevel(argv)), plainConsole(console, streams)))
+  )
     .pipe(
       Effect.as(ExitCode.kinds.success.code),
       Effect.catchAll((error) =>
@@ -110,3 +116,17 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, never, C
         )
       )
     )
+
+/**
+ * The program of the `community-api` executable on `argv` (as `process.argv`): `serve …` runs the
+ * sandbox until it is stopped (see {@link Sandbox.argsOf}), anything else the command line
+ * ({@link run}). Succeeds with the exit code; fails only when the sandbox cannot start. It reads the
+ * environment through `Config`, standard input and whether the streams are terminals through
+ * {@link Stdio}, and writes through `Console`: each can be given by a program that runs it in process.
+ *
+ * @since 0.1.0
+ */
+export const main = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown, CliApp.CliApp.Environment> => {
+  const sandboxArgs = Sandbox.argsOf(argv)
+  return sandboxArgs === undefined ? run(argv) : Effect.as(Sandbox.serve(sandboxArgs), ExitCode.kinds.success.code)
+}

@@ -8,6 +8,7 @@
  */
 import { Config, Effect, Option, Redacted } from "effect"
 import { readFirstLine } from "./internal/stdin.js"
+import { Stdio } from "./Stdio.js"
 import { UsageError } from "./UsageError.js"
 
 /**
@@ -59,14 +60,16 @@ const optionalText = (name: string) =>
   )
 
 /**
- * Resolves the target from the environment and, with `tokenStdin`, the first line of standard input.
+ * Resolves the target from the environment (`Config`) and, with `tokenStdin`, the first line of
+ * standard input ({@link Stdio}).
  *
  * @since 0.1.0
  */
 export const resolve = (options: { readonly tokenStdin: boolean }): Effect.Effect<Target, UsageError> =>
   Effect.gen(function*() {
     const baseUrl = yield* Effect.orDie(optionalText(baseUrlVariable))
-    if (options.tokenStdin && process.stdin.isTTY === true) {
+    const { stdin } = yield* Stdio
+    if (options.tokenStdin && stdin.isTTY === true) {
       // Typed on a terminal the token would be echoed on the screen: it must come through a pipe.
       return yield* new UsageError({
         reason: "--token-stdin reads the token from a pipe (secret-tool … | community-api … --token-stdin), " +
@@ -74,7 +77,7 @@ export const resolve = (options: { readonly tokenStdin: boolean }): Effect.Effec
       })
     }
     const fromStdin = options.tokenStdin
-      ? Option.some(yield* readFirstLine()).pipe(Option.filter((line) => line !== ""))
+      ? Option.some(yield* readFirstLine(stdin)).pipe(Option.filter((line) => line !== ""))
       : Option.none()
     if (options.tokenStdin && Option.isNone(fromStdin)) {
       return yield* new UsageError({ reason: "--token-stdin was given but standard input has no token" })

@@ -9,6 +9,7 @@ import { Console, Effect, Schema, Stream } from "effect"
 import { Api } from "./Api.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
+import { Stdio } from "./Stdio.js"
 
 /**
  * How to write the answer.
@@ -40,7 +41,8 @@ export const print = (value: unknown, json: boolean): Effect.Effect<void> => {
 const streamAll = (op: Operation.Pageable, params: Record<string, unknown>, json: boolean) =>
   Effect.gen(function*() {
     const api = yield* Api
-    const progress = yield* Progress.make(process.stderr)
+    const { stderr } = yield* Stdio
+    const progress = yield* Progress.make(stderr)
     const rows: Array<unknown> = []
     let count = 0
     yield* api.pages(op, params).pipe(

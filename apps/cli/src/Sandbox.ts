@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import { Config, Effect, Option } from "effect"
 
 /**
  * The flags `serve` passes on to the sandbox, for the help text.
@@ -16,16 +16,18 @@ export const flags = "--port N (or PORT; default 8787), --host H, --fixture FILE
 
 /**
  * Runs the sandbox with `args` (the words after `serve`) until it is stopped: the server's own
- * `Sandbox.run`, loaded only when asked for. A usage error or a bad fixture fails, its message
- * already written to stderr by the sandbox.
+ * `Sandbox.run`, loaded only when asked for, with `PORT` read through `Config` (the environment,
+ * unless a program running the command line gives another). A usage error or a bad fixture fails,
+ * its message already written to stderr by the sandbox.
  *
  * @since 0.1.0
  */
 export const serve = (args: ReadonlyArray<string>): Effect.Effect<void, unknown> =>
-  Effect.flatMap(
-    Effect.promise(() => import("@community-api/server/Sandbox")),
-    (ServerSandbox) => ServerSandbox.run(args)
-  )
+  Effect.gen(function*() {
+    const port = yield* Effect.orDie(Config.option(Config.string("PORT")))
+    const ServerSandbox = yield* Effect.promise(() => import("@community-api/server/Sandbox"))
+    return yield* ServerSandbox.run(args, Option.match(port, { onNone: () => ({}), onSome: (PORT) => ({ PORT }) }))
+  })
 
 /**
  * The words after `serve` when the command line asks for the sandbox (and not for help), else

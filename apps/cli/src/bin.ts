@@ -7,10 +7,8 @@
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect, Exit } from "effect"
 import * as Cli from "./Cli.js"
-import * as Sandbox from "./Sandbox.js"
 
-const sandboxArgs = Sandbox.argsOf(process.argv)
-;(sandboxArgs === undefined ? Cli.run(process.argv) : Effect.as(Sandbox.serve(sandboxArgs), 0)).pipe(
+Cli.main(process.argv).pipe(
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({
     disableErrorReporting: true,

@@ -32,4 +32,6 @@ export * as Sandbox from "./Sandbox.js"
 /** @since 0.1.0 */
 export * as Session from "./Session.js"
 /** @since 0.1.0 */
+export * as Stdio from "./Stdio.js"
+/** @since 0.1.0 */
 export * as UsageError from "./UsageError.js"

@@ -1,18 +1,22 @@
 /**
- * The built command run as a process, as a user runs it: in embedded mode (no configuration) and
- * against the sandbox on a port started here. Each spawn costs about two seconds, so each test checks
- * several things of one run.
+ * The real executable run as a child process, as a user runs it: once in embedded mode (no
+ * configuration) and once against the sandbox on a port started here, with the token piped on
+ * standard input. Each start of the executable costs seconds, more on a busy machine, so only these
+ * two spawn here (and one in `Secrets.test.ts`); `Commands.test.ts` runs every other command through
+ * the same program in process.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
-import { spawn } from "node:child_process"
 import * as ExitCode from "../src/ExitCode.js"
+import type * as Outcome from "./support/Outcome.js"
+import * as Sandbox from "./support/Sandbox.js"
 import * as Spawn from "./support/Spawn.js"
 
 const { mainCommunity, tokens } = DemoFixture
-const { bin, community, run } = Spawn
+const { community } = Sandbox
+const { run } = Spawn
 
-const expectNoToken = (result: Spawn.Result, token: string) => {
+const expectNoToken = (result: Outcome.Result, token: string) => {
   expect(result.stdout).not.toContain(token)
   expect(result.stderr).not.toContain(token)
 }
@@ -26,121 +30,12 @@ describe("embedded sandbox", () => {
     expect(page.items).toContainEqual(expect.objectContaining(mainCommunity))
     expect(result.stderr).toContain("embedded sandbox")
     expectNoToken(result, tokens.owner)
-  })
-
-  it("E4 C12 C13 bots get --all --json streams every bot of every page as one JSON line each", async () => {
-    const result = await run(["bots", "get", ...community, "--all", "--json"])
-    expect(result.code).toBe(ExitCode.kinds.success.code)
-    const lines = result.stdout.trimEnd().split("\n")
-    expect(DemoFixture.mainBotCount).toBeGreaterThan(500)
-    expect(lines).toHaveLength(DemoFixture.mainBotCount)
-    const bots = lines.map((line) => JSON.parse(line) as { id: string; group_id: number; channel: string })
-    expect(new Set(bots.map((bot) => bot.id)).size).toBe(DemoFixture.mainBotCount)
-    expect(bots.every((bot) => bot.group_id === mainCommunity.group_id && bot.channel === "VK")).toBe(true)
-    // No progress bar when standard error is not a terminal.
-    expect(result.stderr).not.toContain("items")
-  })
-
-  it("E4 C7 bots get prints an aligned table", async () => {
-    const result = await run([
-      "bots",
-      "get",
-      "--group-id",
-      String(mainCommunity.group_id),
-      "--channel",
-      "vk",
-      "--count",
-      "3"
-    ])
-    expect(result.code).toBe(ExitCode.kinds.success.code)
-    const [header, ...rows] = result.stdout.trimEnd().split("\n")
-    expect(rows).toHaveLength(3)
-    expect(header).toMatch(/^id +name +group_id +channel +active +archived +activity_type +create_at$/)
-    const channelColumn = header.indexOf("channel")
-    for (const row of rows) {
-      expect(row.slice(channelColumn, channelColumn + 3)).toBe("VK ")
-      expect(row.slice(0, 24)).toMatch(/^[0-9a-f]{24}$/)
-    }
-  })
-
-  it("C10 a malformed id is a usage error (exit 2) with the schema's message, and nothing is sent", async () => {
-    const result = await run(["bots", "getById", "--bot-id", "not-an-id"])
-    expect(result.code).toBe(ExitCode.kinds.usage.code)
-    expect(result.stderr).toContain("--bot-id")
-    expect(result.stderr).toContain("24 characters")
-    expect(result.stderr).not.toContain("embedded sandbox")
-    expect(result.stdout).toBe("")
-  })
-
-  it("E5 A11 an unknown bot exits 5 with the operation, the error type, code 7 and the Russian text", async () => {
-    const result = await run(["bots", "getById", "--bot-id", "0".repeat(24)])
-    expect(result.code).toBe(ExitCode.kinds.parameter.code)
-    const lines = result.stderr.trimEnd().split("\n")
-    expect(lines.at(-1)).toMatch(/^community-api: bots\/getById failed with InvalidParameterError: error 7: [А-Яа-яЁё]/)
-  })
-
-  it("A4 a refused token exits 3 and never shows in the output", async () => {
-    const result = await run(["users", "me"], { env: { COMMUNITY_API_TOKEN: tokens.expired } })
-    expect(result.code).toBe(ExitCode.kinds.access.code)
-    expect(result.stderr).toContain("users/me failed with InvalidTokenError: error 4")
-    expectNoToken(result, tokens.expired)
-  })
-
-  it("A8 A9 an employee without the admin role exits 3 on groups/getEmployees", async () => {
-    const result = await run(["groups", "getEmployees", ...community], { env: { COMMUNITY_API_TOKEN: tokens.mailer } })
-    expect(result.code).toBe(ExitCode.kinds.access.code)
-    expect(result.stderr).toContain("groups/getEmployees failed with AccessDeniedError: error 8")
-    expectNoToken(result, tokens.mailer)
-  })
-
-  it("E17 call sends an operation whose parameters are not shown, by path with key=value", async () => {
-    const result = await run([
-      "call",
-      "lists/get",
-      `group_id=${mainCommunity.group_id}`,
-      `channel=${mainCommunity.channel}`,
-      "--json"
-    ])
-    expect(result.code).toBe(ExitCode.kinds.success.code)
-    const page = JSON.parse(result.stdout) as { items: Array<{ id: string }> }
-    expect(page.items.map((list) => list.id)).toContain(DemoFixture.listId)
-  })
-})
-
-describe("serve", () => {
-  it("C1 C4 serve runs the sandbox on a port, the same program as pnpm start", async () => {
-    const child = spawn(process.execPath, [bin, "serve", "--port", "0", "--quiet"], {
-      stdio: "pipe"
-    })
-    try {
-      const base = await new Promise<string>((resolve, reject) => {
-        let stdout = ""
-        child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-          stdout += chunk
-          const match = /(http:\/\/127\.0\.0\.1:\d+\/external-api\/v2)/.exec(stdout)
-          if (match !== null) resolve(match[1])
-        })
-        child.on("close", (code) => reject(new Error(`serve ended with ${code}: ${stdout}`)))
-      })
-      const response = await fetch(`${base}/users/me`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${tokens.owner}` }
-      })
-      expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({
-        status: "ok",
-        response: expect.objectContaining({ user_id: DemoFixture.userIds.owner })
-      })
-    } finally {
-      if (child.pid !== undefined) process.kill(child.pid)
-    }
-  })
+  }, Spawn.timeout)
 })
 
 describe("sandbox on a port", () => {
-  const sandbox = Spawn.sandboxOnPort()
+  const sandbox = Sandbox.sandboxOnPort()
   const { control } = sandbox
-  const remote = sandbox.env
 
   it("A1 C12 --token-stdin: every bot of two pages in one table, and the token never shows", async () => {
     const result = await run(["bots", "get", ...community, "--all", "--token-stdin"], {
@@ -155,49 +50,5 @@ describe("sandbox on a port", () => {
     expectNoToken(result, tokens.owner)
     const requests = await control((server) => server.recentRequests)
     expect(requests.filter((entry) => JSON.stringify(entry).includes("bots/get")).length).toBeGreaterThanOrEqual(2)
-  })
-
-  it("L2 L3 L5 a used-up creation minute exits 4 (limit)", async () => {
-    const createVariable = ["vars", "create", ...community, "--title", "Город", "--name", "city_cli"]
-    const exhaust = async () => {
-      // Every attempt counts, a refused one too (L3): refused names fill the minute without creating.
-      for (let attempt = 0; attempt < 30; attempt++) {
-        const response = await fetch(`${sandbox.baseUrl()}/vars/create`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${tokens.owner}` },
-          body: JSON.stringify({ ...mainCommunity, title: "x", name: "bad.name" })
-        })
-        const body = (await response.json()) as { error_code?: number }
-        if (body.error_code === 5) return
-      }
-      throw new Error("the creation limit never answered 5")
-    }
-    await exhaust()
-    let result = await run(createVariable, { env: remote(tokens.owner) })
-    if (result.code === ExitCode.kinds.success.code) {
-      // The calendar minute turned between the two steps: the new one has 58 seconds left.
-      await exhaust()
-      result = await run(createVariable, { env: remote(tokens.owner) })
-    }
-    expect(result.code).toBe(ExitCode.kinds.limit.code)
-    expect(result.stderr).toMatch(/vars\/create failed with (RateLimitError|CreationQuotaExceeded)/)
-    expectNoToken(result, tokens.owner)
-  })
-
-  it("A6 the key service down exits 6 (transient) once the retries are spent", async () => {
-    await control((server) => server.setFaults({ keyServiceUnavailable: { next: 100 } }))
-    const result = await run(["users", "me", "--retries", "0"], { env: remote(tokens.owner) })
-    await control((server) => server.clearFaults)
-    expect(result.code).toBe(ExitCode.kinds.transient.code)
-    expect(result.stderr).toContain("users/me failed with KeyServiceUnavailableError: error 9")
-  })
-
-  it("X1 an internal server error exits 1", async () => {
-    await control((server) => server.setFaults({ internalError: { next: 100 } }))
-    const result = await run(["groups", "get", "--retries", "0"], { env: remote(tokens.owner) })
-    await control((server) => server.clearFaults)
-    expect(result.code).toBe(ExitCode.kinds.internal.code)
-    expect(result.stderr).toContain("groups/get failed with InternalServerError: error 101")
-    expectNoToken(result, tokens.owner)
-  })
+  }, Spawn.timeout)
 })

@@ -1,21 +1,25 @@
 /**
- * The command line never shows a token: standard output and standard error of the process (with every
- * log level on), with the token in `COMMUNITY_API_TOKEN` or piped with `--token-stdin`, on success and
- * on every kind of failure, and the request log of the sandbox it talks to. Each spawn costs about two
- * seconds, so each test checks several runs and everything they print.
+ * The command line never shows a token: standard output and standard error (with every log level
+ * on), with the token in `COMMUNITY_API_TOKEN` or piped with `--token-stdin`, on success and on every
+ * kind of failure, and the request log of the sandbox it talks to. The runs go through the
+ * executable's program in process (`Cli.main`, its output captured); the last test runs the real
+ * executable once, so that whatever the process itself writes is looked at too.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
 import * as ExitCode from "../src/ExitCode.js"
+import * as InProcess from "./support/InProcess.js"
+import type * as Outcome from "./support/Outcome.js"
+import * as Sandbox from "./support/Sandbox.js"
 import * as Spawn from "./support/Spawn.js"
 
 const { tokens } = DemoFixture
 const secrets = [...Object.values(tokens), "thp_never_issued_0a1b2c3d4e5f6a7b8c9d"]
-const { community } = Spawn
+const { community } = Sandbox
 
 // Every log line the program may write, at every level (the flag after the command's own options).
-const run = (args: ReadonlyArray<string>, options?: Spawn.RunOptions) =>
-  Spawn.run([...args, "--log-level", "all"], options)
+const withLogs = (args: ReadonlyArray<string>) => [...args, "--log-level", "all"]
+const run = (args: ReadonlyArray<string>, options?: Outcome.RunOptions) => InProcess.run(withLogs(args), options)
 
 const expectNoSecret = (...texts: ReadonlyArray<string>) => {
   const text = texts.join("\n")
@@ -24,7 +28,7 @@ const expectNoSecret = (...texts: ReadonlyArray<string>) => {
 
 describe("command line secrets", () => {
   const requestLog: Array<string> = []
-  const sandbox = Spawn.sandboxOnPort({ onRequest: (entry) => requestLog.push(JSON.stringify(entry)) })
+  const sandbox = Sandbox.sandboxOnPort({ onRequest: (entry) => requestLog.push(JSON.stringify(entry)) })
   const { control } = sandbox
 
   it("A1 A4 the token from COMMUNITY_API_TOKEN: success, a refused token, 101, a dropped creation", async () => {
@@ -77,4 +81,12 @@ describe("command line secrets", () => {
     expectNoSecret(piped.stdout, piped.stderr, unknown.stdout, unknown.stderr, embedded.stdout, embedded.stderr)
     expectNoSecret(...requestLog)
   })
+
+  it("A1 A4 the executable itself, every log level on: a refused token exits 3 and shows nowhere", async () => {
+    const revoked = await Spawn.run(withLogs(["users", "me"]), { env: sandbox.env(tokens.revoked) })
+    expect(revoked.code).toBe(ExitCode.kinds.access.code)
+    expect(revoked.stderr).toContain("users/me failed with InvalidTokenError: error 4")
+    expectNoSecret(revoked.stdout, revoked.stderr)
+    expectNoSecret(...requestLog)
+  }, Spawn.timeout)
 })

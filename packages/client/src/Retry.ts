@@ -85,15 +85,20 @@ export interface Policy {
   readonly limitRetries: number
 }
 
+const capMillis = 8_000
+
 /**
- * The default schedule: 0.5 s doubling, each delay jittered (×0.8–1.2) and capped at 8 s, at most
- * 6 attempts (5 retries).
+ * The default schedule: 0.5 s doubling, each delay jittered (×0.8–1.2), rounded to whole milliseconds
+ * and capped at 8 s, at most 6 attempts (5 retries).
  *
  * @since 0.1.0
  */
 export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exponential(Duration.millis(500), 2).pipe(
   Schedule.jittered,
-  Schedule.modifyDelay((_, delay) => Duration.min(delay, Duration.seconds(8))),
+  // Jitter gives fractions of a millisecond; summed on the clock they make a capped delay measure as
+  // 8000.000000000001 ms. Whole milliseconds, clamped after the jitter, keep every delay within the cap
+  // (and, the bounds 0.8 and 1.2 times the base being whole, within the jitter's range).
+  Schedule.modifyDelay((_, delay) => Duration.millis(Math.min(Math.round(Duration.toMillis(delay)), capMillis))),
   Schedule.intersect(Schedule.recurs(5))
 )
 

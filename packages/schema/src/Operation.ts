@@ -69,7 +69,7 @@ export interface Declaration<
    * they are what they are. `undefined` when nothing is assumed.
    */
   readonly assumption?: string | undefined
-  /** The rule ID of RULES.md that describes it. */
+  /** The rule ID of docs/rules.md that describes it. */
   readonly rule: string
   /** One line on what it does. */
   readonly summary: string

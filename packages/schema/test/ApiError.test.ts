@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ApiError, Operations } from "../src/index.js"
-import * as Spec from "./support/Spec.js"
+import * as Reference from "./support/Reference.js"
 
-const specCodes = Spec.tableRows(Spec.section("Errors")).map((row) => Number(row[0]))
+const specCodes = Reference.tableRows(Reference.section("Errors")).map((row) => Number(row[0]))
 
 describe("error codes", () => {
   it("X1 the documented codes are exactly the spec's error table", () => {
@@ -70,7 +70,7 @@ describe("error codes", () => {
   })
 
   it("X1 the meaning of each code is the spec's", () => {
-    for (const row of Spec.tableRows(Spec.section("Errors"))) {
+    for (const row of Reference.tableRows(Reference.section("Errors"))) {
       const meaning = ApiError.classification[Number(row[0]) as ApiError.ErrorCode].meaning
       const firstWords = meaning.split(/[ ;(]/).slice(0, 2).join(" ")
       expect(row[1]!.toLowerCase()).toContain(firstWords.toLowerCase())

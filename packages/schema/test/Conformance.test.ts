@@ -71,7 +71,7 @@ describe("conformance generator", () => {
     expect(Conformance.uncovered(fixture).map((r) => r.id)).toStrictEqual(["C2"])
   })
 
-  it("every rule of RULES.md has a row in docs/conformance.md", () => {
+  it("every rule of docs/rules.md has a row in docs/conformance.md", () => {
     // Tolerant on purpose: other packages add tests all the time, and the lead regenerates the file
     // before each commit; an exact comparison is `pnpm conformance --check`.
     const input = Conformance.collect(Conformance.repoRoot)

@@ -1,24 +1,24 @@
 import { describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { ApiError, Operation, Operations } from "../src/index.js"
-import * as Spec from "./support/Spec.js"
+import * as Reference from "./support/Reference.js"
 
 const assumptions = readFileSync(new URL("../../../docs/assumptions/schema.md", import.meta.url), "utf8")
 
-/** The paths each of E1–E16 names in RULES.md (`- E6 bots/enable, bots/disable: …`). */
-const endpointRules = Spec.rules.split("\n").flatMap((line) => {
+/** The paths each of E1–E16 names in docs/rules.md (`- E6 bots/enable, bots/disable: …`). */
+const endpointRules = Reference.rules.split("\n").flatMap((line) => {
   const match = /^- (E\d+) ([a-zA-Z/, ]+):/.exec(line)
   return match === null ? [] : [{ id: match[1]!, paths: match[2]!.split(", ") }]
 })
 
 /** The endpoint headings of the spec's Endpoints part, each split into its paths. */
-const endpointHeadings = Spec.section("Endpoints").split("\n").filter((l) => l.startsWith("### "))
+const endpointHeadings = Reference.section("Endpoints").split("\n").filter((l) => l.startsWith("### "))
   .map((l) => l.slice(4)).filter((h) => h.includes("/")).map((h) => h.split(" and "))
 
 /** Every operation E17's paragraph names: `a/b`, `section` (`m1`, `m2`) and `section` (m1, m2). */
-const e17Text = Spec.section("Operations that exist but whose parameters and responses are not detailed")
+const e17Text = Reference.section("Operations that exist but whose parameters and responses are not detailed")
 const e17Named = [
-  ...Spec.backtickedPaths(e17Text),
+  ...Reference.backtickedPaths(e17Text),
   ...[...e17Text.matchAll(/`([a-zA-Z]+)` \(([^)]*)\)/g)].flatMap(([, section, inner]) => {
     // A list of single words names methods ("create, get, set"); a description ("subscriber card, …") does not.
     const items = inner!.split(", ").map((m) => m.replace(/`/g, ""))
@@ -28,7 +28,7 @@ const e17Named = [
 const e17Sections = [...e17Text.matchAll(/`([a-zA-Z]+)(?:\/[a-zA-Z]+)?` \(/g)].map((m) => m[1]!)
 
 /** The role table of A9: a path pattern and the group it needs. */
-const roleTable = Spec.tableRows(Spec.section("Method groups and roles")).flatMap(([methods, role]) => {
+const roleTable = Reference.tableRows(Reference.section("Method groups and roles")).flatMap(([methods, role]) => {
   const group = role === "any role" ? "any" : /^`([a-z]+)`/.exec(role!)![1]!
   return [...methods!.matchAll(/`([^`]+)`/g)].map((m) => ({ pattern: m[1]!, group }))
 })
@@ -109,7 +109,7 @@ describe("the contract matches the spec", () => {
   it("E1 E16 each documented operation declares every error code its spec section lists", () => {
     for (const op of Operations.documented) {
       const heading = endpointHeadings.find((paths) => paths.includes(op.path))!.join(" and ")
-      const errors = Spec.section(heading).split("\n").filter((l) => /Errors:/.test(l)).join(" ")
+      const errors = Reference.section(heading).split("\n").filter((l) => /Errors:/.test(l)).join(" ")
       const listed = [...errors.matchAll(/\b(\d+)\b( \(enable only)?/g)]
         .filter((m) => ApiError.isErrorCode(Number(m[1])) && (m[2] === undefined || op.method === "enable"))
         .map((m) => Number(m[1]))
@@ -125,7 +125,7 @@ describe("the contract matches the spec", () => {
       if (expected === undefined) {
         expect(op.roleGroup, op.path).toBe("none")
         const heading = endpointHeadings.find((paths) => paths.includes(op.path))!.join(" and ")
-        expect(Spec.section(heading)).toMatch(/Access: any valid token/)
+        expect(Reference.section(heading)).toMatch(/Access: any valid token/)
       } else {
         expect(op.roleGroup, op.path).toBe(expected)
       }
@@ -133,10 +133,12 @@ describe("the contract matches the spec", () => {
   })
 
   it("L2 L5 the creation flag is set for exactly the operations L2 names; lists/rename is not one", () => {
-    const creations = Spec.backtickedPaths(Spec.rule("L2")).sort()
+    const creations = Reference.backtickedPaths(Reference.rule("L2")).sort()
     expect(creations.length).toBe(3)
     expect(Operations.all.filter((op) => op.creation).map((op) => op.path).sort()).toStrictEqual(creations)
-    for (const path of Spec.backtickedPaths(Spec.rule("L5"))) expect(Operations.byPath.get(path)!.creation).toBe(false)
+    for (const path of Reference.backtickedPaths(Reference.rule("L5"))) {
+      expect(Operations.byPath.get(path)!.creation).toBe(false)
+    }
   })
 
   it("L2 no creation is safe to repeat", () => {
@@ -147,7 +149,7 @@ describe("the contract matches the spec", () => {
     const pageable = Operations.all.filter(Operation.isPageable)
     const specLists = endpointHeadings.flat().filter((path) => {
       const heading = endpointHeadings.find((paths) => paths.includes(path))!.join(" and ")
-      return /Response: `\{items: \[/.test(Spec.section(heading))
+      return /Response: `\{items: \[/.test(Reference.section(heading))
     })
     const declared = pageable.map((op) => op.path)
     expect(declared).toEqual(expect.arrayContaining(specLists))

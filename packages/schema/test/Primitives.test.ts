@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, DateTime, Effect, Either, FastCheck, Schema } from "effect"
 import { Bot, Channel, Dates, Envelope, Ids, Mailing, Operation, Operations, Page } from "../src/index.js"
-import * as Spec from "./support/Spec.js"
+import * as Reference from "./support/Reference.js"
 
 const decode = <A, I>(schema: Schema.Schema<A, I>) => (u: unknown) => Schema.decodeUnknownEither(schema)(u)
 const right = <A, E>(result: Either.Either<A, E>): A => {
@@ -12,7 +12,7 @@ const isLeft = (result: Either.Either<unknown, unknown>) => expect(Either.isLeft
 
 describe("channels", () => {
   it("C7 the channel values are exactly the spec's", () => {
-    const spec = [...Spec.rule("C7").matchAll(/`([^`]+)`/g)].flatMap((m) => m[1]!.split(" "))
+    const spec = [...Reference.rule("C7").matchAll(/`([^`]+)`/g)].flatMap((m) => m[1]!.split(" "))
     expect([...Channel.values]).toStrictEqual(spec.filter((v) => v !== "channel"))
   })
 
@@ -221,7 +221,7 @@ describe("pages", () => {
 
 describe("mailing status", () => {
   it("S5 the status values are exactly the spec's table, without 5", () => {
-    const table = Spec.tableRows(Spec.section("Mailing status (field `status`)")).map((row) => Number(row[0]))
+    const table = Reference.tableRows(Reference.section("Mailing status (field `status`)")).map((row) => Number(row[0]))
     expect([...Mailing.statusValues]).toStrictEqual(table)
     expect(Object.keys(Mailing.statusMeanings).map(Number)).toStrictEqual(table)
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 import { Account, Bot, Community, Landing, Mailing, Variable } from "../src/index.js"
-import * as Spec from "./support/Spec.js"
+import * as Reference from "./support/Reference.js"
 
 /** A field of a resource table: its name and its spec type. */
 interface Field {
@@ -10,7 +10,7 @@ interface Field {
 }
 
 const table = (heading: string, index = 0): Array<Field> => {
-  return Spec.tableRows(Spec.tables(Spec.section(heading))[index]!).map(([name, type]) => ({
+  return Reference.tableRows(Reference.tables(Reference.section(heading))[index]!).map(([name, type]) => ({
     name: name!,
     type: type!
   }))
@@ -48,10 +48,10 @@ const subscriberBotFields = table("Bot of a subscriber (item of `contacts/getBot
 const mailingFields = table("Mailing (item of `mailings/get`)")
 const variableHeading = "Custom (per-subscriber) variable definition (item of `vars/list`, result of `vars/create`)"
 const variableFields = table(variableHeading)
-const variableValueFields = inline(Spec.section(variableHeading).split("Value of a custom variable")[1]!)
+const variableValueFields = inline(Reference.section(variableHeading).split("Value of a custom variable")[1]!)
 const communityVariableFields = table("Community variable (item of `globalVars/list`)")
 const landingFields = table("Landing (item of `landings/get`)")
-const accountFields = inline(Spec.section("Account check result (`users/me`)"))
+const accountFields = inline(Reference.section("Account check result (`users/me`)"))
 
 /** Each resource, its rule, its schema and the fields of its spec table. */
 const resources: ReadonlyArray<[string, AnyStruct, ReadonlyArray<Field>]> = [
@@ -104,7 +104,7 @@ describe("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 resources match the spec's tables", () 
   })
 
   it("R2 role keys are exactly the spec's and a role is {key, title}", () => {
-    const text = Spec.section("Employee role (item of `roles` in `groups/getEmployees`)")
+    const text = Reference.section("Employee role (item of `roles` in `groups/getEmployees`)")
     const allowed = text.split("Allowed `key` values:")[1]!.split(".")[0]!
     const keys = [...allowed.matchAll(/`([a-z]+)` \(/g)].map((m) => m[1]!)
     expect(Object.keys(Community.roleKeys)).toStrictEqual(keys)

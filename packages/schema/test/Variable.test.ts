@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 import { Operations, Variable } from "../src/index.js"
-import * as Spec from "./support/Spec.js"
+import * as Reference from "./support/Reference.js"
 
 const create = Operations.vars.create
 const decodeCreate = Schema.decodeUnknownEither(create.payload)
@@ -16,7 +16,7 @@ const rejects = (params: Record<string, unknown>, message?: string) => {
 
 /** The forbidden characters as the spec writes them: the backticked ones of the line, plus "the backtick". */
 const specForbidden = (() => {
-  const line = Spec.section("vars/create").split("\n").find((l) => l.startsWith("- Forbidden in `name`"))!
+  const line = Reference.section("vars/create").split("\n").find((l) => l.startsWith("- Forbidden in `name`"))!
   const chars = [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).filter((c) => c.length === 1)
   return line.includes("the backtick") ? [...chars, "`"] : chars
 })()
@@ -24,7 +24,7 @@ const specForbidden = (() => {
 describe("vars/create payload", () => {
   it("E11 the forbidden characters are exactly the spec's", () => {
     expect([...Variable.forbiddenNameCharacters].sort()).toStrictEqual([...specForbidden].sort())
-    expect(Spec.section("vars/create")).toContain(`the sequence \`${Variable.forbiddenNameSequence}\``)
+    expect(Reference.section("vars/create")).toContain(`the sequence \`${Variable.forbiddenNameSequence}\``)
   })
 
   it("E11 a valid payload is accepted", () => accepts(valid))

@@ -33,7 +33,8 @@ const reads = [
 
 const count = <A>(items: ReadonlyArray<A>, value: A) => items.filter((item) => item === value).length
 
-describe("concurrency", () => {
+// Hundreds of requests per test: one or two seconds on an idle machine, ten times that on a busy one.
+describe("concurrency", { timeout: 120_000 }, () => {
   it.effect("L1 500 concurrent requests from five tokens of one user at one instant: exactly 30 admitted", () =>
     Effect.gen(function*() {
       const all = yield* fiveTokens

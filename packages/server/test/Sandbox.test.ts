@@ -21,10 +21,19 @@ const start = (args: ReadonlyArray<string>) =>
     ({ child }) => Effect.sync(() => child.kill("SIGKILL"))
   )
 
+/**
+ * The time bound of a test here: each starts tsx and the sandbox as a child process, which takes a
+ * few seconds on an idle machine and many times that on one whose cores are busy with other work.
+ */
+const spawnTimeout = 120_000
+
 const until = (check: () => boolean) =>
   Effect.promise(async () => {
     while (!check()) await new Promise((resolve) => setTimeout(resolve, 50))
-  }).pipe(Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("the sandbox did not answer") }))
+  }).pipe(
+    // Within the test's bound, so that a sandbox that never answers says so rather than time out.
+    Effect.timeoutFail({ duration: spawnTimeout - 30_000, onTimeout: () => new Error("the sandbox did not answer") })
+  )
 
 describe("the sandbox", () => {
   it.live(
@@ -55,7 +64,7 @@ describe("the sandbox", () => {
         expect(code).not.toBeNull()
         expect(sandbox.output.stderr).not.toMatch(/Error|at \w+ \(/)
       }).pipe(Effect.scoped),
-    60_000
+    spawnTimeout
   )
 
   it.live("a bad fixture file stops the sandbox with a message naming the field", () =>
@@ -64,5 +73,5 @@ describe("the sandbox", () => {
       const code = yield* Effect.promise(() => sandbox.exited)
       expect(code).toBe(1)
       expect(sandbox.output.stderr).toContain("field name")
-    }).pipe(Effect.scoped), 60_000)
+    }).pipe(Effect.scoped), spawnTimeout)
 })

@@ -1,22 +1,24 @@
 /**
- * Reads the spec documents that sit beside the repository (`../shared/spec`), so that tests compare
- * the contract with the spec's own text instead of a copy of it.
+ * Reads the project's own description of the API (`docs/reference.md`) and its rule index
+ * (`docs/rules.md`), so that tests compare the contract with that text instead of a second copy of
+ * its lists in test code. Both live in the repository: a test never reads outside it.
  */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
-const specDir = fileURLToPath(new URL("../../../../../shared/spec/", import.meta.url))
+// This module is `packages/schema/test/support/Reference.ts`: the repository root is four levels up.
+const docsDir = fileURLToPath(new URL("../../../../docs/", import.meta.url))
 
-/** The whole API document. */
-export const api: string = readFileSync(`${specDir}external-api-v2.md`, "utf8")
+/** The whole reference document. */
+export const api: string = readFileSync(`${docsDir}reference.md`, "utf8")
 
 /** The rule index. */
-export const rules: string = readFileSync(`${specDir}RULES.md`, "utf8")
+export const rules: string = readFileSync(`${docsDir}rules.md`, "utf8")
 
-/** The text of the rule `id` in RULES.md (without the ID). */
+/** The text of the rule `id` in docs/rules.md (without the ID). */
 export const rule = (id: string): string => {
   const line = rules.split("\n").find((l) => l.startsWith(`- ${id} `))
-  if (line === undefined) throw new Error(`no rule ${id} in RULES.md`)
+  if (line === undefined) throw new Error(`no rule ${id} in docs/rules.md`)
   return line.slice(`- ${id} `.length)
 }
 
@@ -24,11 +26,11 @@ export const rule = (id: string): string => {
 export const backtickedPaths = (text: string): Array<string> =>
   [...text.matchAll(/`([A-Za-z]+\/[A-Za-z]+)`/g)].map((m) => m[1]!)
 
-/** The part of the API document under a heading, up to the next heading of the same or a higher level. */
+/** The part of the reference under a heading, up to the next heading of the same or a higher level. */
 export const section = (heading: string): string => {
   const lines = api.split("\n")
   const start = lines.findIndex((l) => /^#+ /.test(l) && l.replace(/^#+ /, "") === heading)
-  if (start === -1) throw new Error(`no heading "${heading}" in the spec`)
+  if (start === -1) throw new Error(`no heading "${heading}" in docs/reference.md`)
   const level = lines[start]!.match(/^#+/)![0].length
   const rest = lines.slice(start + 1)
   const end = rest.findIndex((l) => {

@@ -1,0 +1,21 @@
+/**
+ * What one run of the command line gives, however it ran: in this process or as a child process.
+ */
+
+/** The exit code and everything written to standard output and standard error. */
+export interface Result {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface RunOptions {
+  /**
+   * The whole environment the command reads (`COMMUNITY_API_*`, `NO_COLOR`, `PORT`). In process it
+   * is all there is; a child process also inherits the rest of the test's environment, without the
+   * two `COMMUNITY_API_*` variables unless they are given here.
+   */
+  readonly env?: Record<string, string>
+  /** Written to standard input, which then ends. */
+  readonly stdin?: string
+}

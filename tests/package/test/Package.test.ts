@@ -1,0 +1,204 @@
+/**
+ * The three libraries as an npm user gets them: packed with `pnpm pack` (which applies
+ * `publishConfig` and turns `workspace:^` into a real range) from the `dist` that turbo built, then
+ * installed with npm into a scratch project in the OS temp dir, outside the workspace, next to the
+ * peers at the documented ranges.
+ */
+import * as DemoFixture from "@community-api/server/DemoFixture"
+import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import * as path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+const root = path.resolve(import.meta.dirname, "../../..")
+const fixture = path.resolve(import.meta.dirname, "fixture")
+const libraries = ["schema", "client", "server"] as const
+type Library = typeof libraries[number]
+
+/** The peers as the README's Install section pins them (the newest platform-node is Effect 4). */
+const peers = ["effect@^3.22", "@effect/platform@^0.97", "@effect/platform-node@^0.108"]
+
+/** What each library needs at run time from the user's own Effect installation. */
+const peerNames: Record<Library, ReadonlyArray<string>> = {
+  schema: ["effect"],
+  client: ["@effect/platform", "effect"],
+  server: ["@effect/platform", "@effect/platform-node", "effect"]
+}
+
+/** Without the variables of the pnpm script running this test, so npm sees only the scratch project. */
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) =>
+    !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|npm_command$|pnpm_|PNPM_)/.test(key)
+  )
+)
+
+interface Output {
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs a command to its end; a failure carries its output, so the test report says what went wrong. */
+const run = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<Output> =>
+  new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: childEnv, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error === null) resolve({ stdout, stderr })
+      else reject(new Error(`${command} ${args.join(" ")} failed (${error.message})\n${stdout}\n${stderr}`))
+    })
+  })
+
+/** Every installed copy of each named package, as directories, found by walking `node_modules`. */
+const installedCopies = async (dir: string, names: ReadonlySet<string>): Promise<Array<[string, string]>> => {
+  const found: Array<[string, string]> = []
+  const walk = async (modules: string): Promise<void> => {
+    const entries = await readdir(modules, { withFileTypes: true }).catch(() => [])
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith(".")) continue
+      const dirs = entry.name.startsWith("@")
+        ? (await readdir(path.join(modules, entry.name))).map((name) => path.join(modules, entry.name, name))
+        : [path.join(modules, entry.name)]
+      for (const pkg of dirs) {
+        const manifest = await readFile(path.join(pkg, "package.json"), "utf8").then(
+          (text) => JSON.parse(text) as { name?: string },
+          () => ({ name: undefined })
+        )
+        if (manifest.name !== undefined && names.has(manifest.name)) found.push([manifest.name, pkg])
+        await walk(path.join(pkg, "node_modules"))
+      }
+    }
+  }
+  await walk(path.join(dir, "node_modules"))
+  return found
+}
+
+let scratch = ""
+let project = ""
+const tarballs = new Map<Library, string>()
+let sandbox: ChildProcess | undefined
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "community-api-package-"))
+  project = path.join(scratch, "project")
+  const packed = path.join(scratch, "tarballs")
+  await mkdir(project)
+  await mkdir(packed)
+  for (const library of libraries) {
+    const before = new Set(await readdir(packed))
+    await run("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packed], path.join(root, "packages", library))
+    const created = (await readdir(packed)).filter((name) => !before.has(name))
+    expect(created).toHaveLength(1)
+    tarballs.set(library, path.join(packed, created[0]!))
+  }
+  await writeFile(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "scratch-project", version: "1.0.0", private: true, type: "module" }, null, 2)
+  )
+  for (const file of ["main.mjs", "consumer.ts", "tsconfig.json"]) {
+    await copyFile(path.join(fixture, file), path.join(project, file))
+  }
+  await run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      ...libraries.map((library) => tarballs.get(library)!),
+      ...peers,
+      "typescript@^5.9",
+      "@types/node@^20"
+    ],
+    project
+  )
+})
+
+afterAll(async () => {
+  sandbox?.kill("SIGKILL")
+  if (scratch !== "") await rm(scratch, { recursive: true, force: true })
+})
+
+/** `tar tvzf` lines of a tarball: mode and path of each entry. */
+const entries = async (library: Library) => {
+  const { stdout } = await run("tar", ["tzvf", tarballs.get(library)!], scratch)
+  return stdout.trim().split("\n").map((line) => ({ mode: line.split(/\s+/)[0]!, file: line.split(/\s+/).at(-1)! }))
+}
+
+describe("the packed libraries, installed with npm outside the workspace", () => {
+  it("each tarball ships dist, README.md and LICENSE but no tests or .tsbuildinfo; the schema ships openapi.json, the server an executable bin", async () => {
+    for (const library of libraries) {
+      const files = (await entries(library)).map((entry) => entry.file)
+      expect(files).toEqual(expect.arrayContaining([
+        "package/package.json",
+        "package/README.md",
+        "package/LICENSE",
+        "package/dist/index.js",
+        "package/dist/index.d.ts"
+      ]))
+      expect(files.filter((file) => /\.tsbuildinfo$|(^|\/)test\/|\.test\.[cm]?[jt]s$/.test(file))).toEqual([])
+    }
+    expect((await entries("schema")).map((entry) => entry.file)).toContain("package/openapi.json")
+    const bin = (await entries("server")).find((entry) => entry.file === "package/bin/community-api-sandbox.js")
+    expect(bin?.mode).toMatch(/^-rwx/)
+  })
+
+  it("the packed manifests have peers for effect and the platform, and a real range for the schema", async () => {
+    const schema = JSON.parse(await readFile(path.join(root, "packages/schema/package.json"), "utf8"))
+    for (const library of libraries) {
+      const { stdout } = await run("tar", ["xzOf", tarballs.get(library)!, "package/package.json"], scratch)
+      const manifest = JSON.parse(stdout) as Record<string, Record<string, string> | undefined>
+      expect(manifest.dependencies ?? {}).toEqual(
+        library === "schema" ? {} : { "@community-api/schema": `^${schema.version}` }
+      )
+      expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(peerNames[library])
+      expect(manifest.peerDependencies?.effect).toMatch(/^\^3\./)
+      expect(JSON.stringify(manifest)).not.toContain("workspace:")
+    }
+  })
+
+  it("a plain Node ESM script calls the packed client against the packed server's bin and gets the demo users/me answer", async () => {
+    const bin = path.join(project, "node_modules", ".bin", "community-api-sandbox")
+    const child = spawn(bin, ["--port", "0", "--quiet"], { cwd: project, env: childEnv })
+    sandbox = child
+    let banner = ""
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      // A bound on a hung start only; no assertion depends on how fast it is.
+      const guard = setTimeout(() => reject(new Error(`the sandbox did not start:\n${banner}`)), 120_000)
+      child.stdout.on("data", (chunk) => {
+        banner += chunk
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/external-api\/v2)/.exec(banner)
+        if (match !== null) {
+          clearTimeout(guard)
+          resolve(match[1]!)
+        }
+      })
+      child.stderr.on("data", (chunk) => (banner += chunk))
+      child.on("exit", (code) => {
+        clearTimeout(guard)
+        reject(new Error(`the sandbox exited with ${code}:\n${banner}`))
+      })
+    })
+    const { stderr, stdout } = await run(process.execPath, ["main.mjs", baseUrl], project)
+    child.kill("SIGTERM")
+    expect(JSON.parse(stdout)).toEqual({
+      user_id: DemoFixture.userIds.owner,
+      auth: "personal_token",
+      client_id: "personal"
+    })
+    // Two copies of effect in one process print this warning on every run of an effect.
+    expect(stderr).not.toContain("Executing an Effect versioned")
+  })
+
+  it("tsc --noEmit with strict, exactOptionalPropertyTypes and NodeNext accepts a module using the three packages' types", async () => {
+    const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc")
+    const { stdout } = await run(process.execPath, [tsc, "-p", "tsconfig.json"], project)
+    expect(stdout).toBe("")
+  })
+
+  it("exactly one copy of effect, @effect/platform and the schema is installed, shared by every package", async () => {
+    const names = new Set(["effect", "@effect/platform", "@community-api/schema"])
+    const copies = await installedCopies(project, names)
+    expect(copies.map(([name]) => name).sort()).toEqual([...names].sort())
+    const effect = JSON.parse(await readFile(path.join(project, "node_modules/effect/package.json"), "utf8"))
+    expect(effect.version).toMatch(/^3\./)
+  })
+})
