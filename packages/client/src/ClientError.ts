@@ -25,17 +25,27 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
 }
 
 /**
- * No answer within the request timeout. Retried only for operations safe to repeat.
+ * No answer within the time allowed. Two limits end a call so:
+ *
+ * - one attempt ran past the client's `timeout` (`scope` absent or `"attempt"`): retried only for
+ *   operations safe to repeat;
+ * - the whole call (every attempt, retry, pacing and quota wait) ran past the client's `deadline`
+ *   (`scope: "call"`): never retried. When an attempt of an operation that is not safe to repeat was
+ *   in flight at that moment, the call fails with {@link OutcomeUnknownError} instead.
  *
  * @since 0.1.0
  */
 export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutError", {
   operation: Schema.String,
-  /** The timeout in milliseconds. */
-  timeoutMillis: Schema.Number
+  /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
+  timeoutMillis: Schema.Number,
+  /** What the limit bounds: one attempt (the default when absent) or the whole call. */
+  scope: Schema.optional(Schema.Literal("attempt", "call"))
 }) {
   override get message() {
-    return `${this.operation}: no answer within ${this.timeoutMillis} ms`
+    return this.scope === "call"
+      ? `${this.operation}: no result within the call's deadline of ${this.timeoutMillis} ms (all attempts and waits)`
+      : `${this.operation}: no answer within ${this.timeoutMillis} ms`
   }
 }
 
@@ -54,19 +64,35 @@ export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()
 }
 
 /**
- * The answer is not the envelope the contract describes for the operation. Never retried: the same
- * request would get the same answer.
+ * The answer could not be read as the envelope the contract describes for the operation: not JSON,
+ * nested deeper than the client reads, not the operation's envelope, or larger than the client's
+ * bound on a body (`maxResponseBytes`). In the last case `limitBytes` names the bound: the client
+ * stopped reading there and closed the connection, and never held more of the body. Never retried:
+ * the same request would get the same answer.
  *
  * @since 0.1.0
  */
 export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
   operation: Schema.String,
-  reason: Schema.String
+  reason: Schema.String,
+  /** Set when the body exceeded the bound: the bound, in bytes. */
+  limitBytes: Schema.optional(Schema.Number)
 }) {
   override get message() {
     return `${this.operation}: unreadable answer: ${this.reason}`
   }
 }
+
+/**
+ * Tells whether an error is a body larger than the client's bound (a {@link ResponseDecodeError}
+ * with `limitBytes`).
+ *
+ * @since 0.1.0
+ */
+export const isResponseTooLarge = (
+  error: unknown
+): error is ResponseDecodeError & { readonly limitBytes: number } =>
+  error instanceof ResponseDecodeError && error.limitBytes !== undefined
 
 /**
  * The creation quota (L2) of this user is used up: 20 per calendar minute or 200 per day (the day
@@ -94,7 +120,7 @@ export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExcee
  */
 export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
   operation: Schema.String,
-  /** What failed: `internal error 101`, `transport: …` or `timeout`. */
+  /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …` (the call's deadline passed in flight). */
   reason: Schema.String
 }) {
   override get message() {

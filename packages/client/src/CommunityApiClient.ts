@@ -6,7 +6,9 @@
  *
  * It needs only an `HttpClient` of `@effect/platform` (fetch, undici, or the reference server
  * in-process). It follows no redirect, whatever that client does by default: a 3xx fails as a
- * `TransportError` naming the status.
+ * `TransportError` naming the status. It reads no body past `maxResponseBytes` (16 MiB) or deeper
+ * than 256 levels (`ResponseDecodeError`), and no call runs past its `deadline` (120 s, all attempts
+ * and waits together).
  *
  * **Limiters.** Pacing and the creation quota come from the `Pacing` and `CreationQuota` services.
  * Both are `Context.Reference`s: with no layer providing them, a client uses the process-wide
@@ -50,6 +52,19 @@ export interface ClientConfig {
   readonly auth?: AuthMode | undefined
   /** Time allowed for one attempt (send and read the answer); default 30 s. */
   readonly timeout?: Duration.DurationInput | undefined
+  /**
+   * Time allowed for a whole call: every attempt, retry, pacing wait and creation quota wait; default
+   * 120 s (one wait for the next creation minute plus a whole attempt). Past it the call fails with
+   * `TimeoutError { scope: "call" }`, or `OutcomeUnknownError` when an attempt of an operation that is
+   * not safe to repeat was in flight.
+   */
+  readonly deadline?: Duration.DurationInput | undefined
+  /**
+   * The largest body the client reads, in bytes; default 16 MiB. A longer body fails the call with
+   * `ResponseDecodeError { limitBytes }`: the client stops reading at the bound and closes the
+   * connection, never holding more.
+   */
+  readonly maxResponseBytes?: number | undefined
   /** The retry policy; default {@link Retry.defaultPolicy}. */
   readonly retry?: Partial<Retry.Policy> | undefined
   /**

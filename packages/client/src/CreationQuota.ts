@@ -70,8 +70,12 @@ export interface Service {
   ) => Effect.Effect<number, ClientError.CreationQuotaExceeded>
   /** Gives back a creation counted at `taken` that the server did not count (error 9: nothing was done). */
   readonly refund: (user: string, taken: number) => Effect.Effect<void>
-  /** The server answered 5 to a creation: no more creations of `user` in this minute. */
+  /** The server refused a creation for the quota's minute: no more creations of `user` in this minute. */
   readonly exhaustMinute: (user: string) => Effect.Effect<void>
+  /** The server refused a creation for the quota's day: no more creations of `user` until the day ends. */
+  readonly exhaustDay: (user: string) => Effect.Effect<void>
+  /** The window the count of `user` has used up now, if any (read when error 5 does not say which limit). */
+  readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
 }
 
 /**
@@ -151,6 +155,17 @@ export const unsafeMake = (settings: Settings = {}): Service => {
           const count = Limits.rollCount(countOf(user), clock.unsafeCurrentTimeMillis())
           counts.set(user, { ...count, inMinute: Math.max(count.inMinute, resolved.perMinute) })
         })
+      ),
+    exhaustDay: (user) =>
+      Effect.clockWith((clock) =>
+        Effect.sync(() => {
+          const count = Limits.rollCount(countOf(user), clock.unsafeCurrentTimeMillis())
+          counts.set(user, { ...count, inDay: Math.max(count.inDay, resolved.perDay) })
+        })
+      ),
+    usedUp: (user) =>
+      Effect.clockWith((clock) =>
+        Effect.sync(() => Limits.exhaustedWindow(countOf(user), clock.unsafeCurrentTimeMillis(), resolved))
       )
   }
 }

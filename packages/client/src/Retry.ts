@@ -5,14 +5,16 @@
  * - 9 (`transient`, nothing was done): retried for every operation, on the retry schedule.
  * - 101, transport failures and timeouts (`ambiguous`): retried on the schedule only when the
  *   operation is safe to repeat; otherwise the call fails with `OutcomeUnknownError`.
- * - 5 (`limit`): an ordinary request waits for the rate window and is sent again; a creation is never
- *   sent again in the same minute (it waits for the next one, or fails with the quota's reset time).
+ * - 5 (`limit`): the request waits for the limit that refused it and is sent again (see
+ *   {@link refusalOf} for how the limit is told): after the rate limit (every refusal of an ordinary
+ *   request) it waits for the rate window; after the creation quota a creation is never sent again in
+ *   the same minute (it waits for the next one, or fails with the quota's reset time).
  * - Everything else, decoding errors included: never retried.
  *
  * @since 0.1.0
  */
 import { ApiError } from "@community-api/schema"
-import type { Operation } from "@community-api/schema"
+import type { Limits, Operation } from "@community-api/schema"
 import { Duration, Predicate, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
@@ -60,6 +62,52 @@ export const decide = (
     case "final":
       return "fail"
   }
+}
+
+/**
+ * The limit behind an error 5: the request rate (L1), or the creation quota's minute or day (L2).
+ *
+ * @since 0.1.0
+ */
+export type Refusal = "rate" | Limits.CreationWindow
+
+// The spec's error texts name their cause; the reference server's texts for error 5 are "Слишком много
+// запросов: …" (rate) and "Слишком много созданий: … в минуту / в сутки" (quota).
+const namesCreations = /созда|creation/i
+const namesRequests = /запрос|request/i
+const namesDay = /сутк|день|дня|day/i
+
+const textOf = (error: unknown): string =>
+  Predicate.hasProperty(error, "text") && typeof error.text === "string" ? error.text : ""
+
+/**
+ * Tells which limit refused a request with error 5. Error 5 covers both the request rate and the
+ * creation quota (spec, Errors and Limits), so the client reads, in order:
+ *
+ * 1. what it knows of the operation: only the rate limit applies to an operation that is not a
+ *    creation, so its refusal is `"rate"`;
+ * 2. the server's text, which names the cause: a text naming creations is the quota (`"day"` when it
+ *    names the day, else `"minute"`); a text naming requests is `"rate"`;
+ * 3. its own quota count, when the text names neither: `counted` is the window the client's own
+ *    count had used up once this creation was counted (`undefined` when none was). A refusal the
+ *    client cannot lay on the quota is taken as `"rate"`: nothing was created, and it is sent again
+ *    after the rate window, at most `limitRetries` times within the call's deadline.
+ *
+ * Only a refusal laid on the quota can end a creation with `CreationQuotaExceeded` (or hold it to the
+ * next minute); a rate refusal never does.
+ *
+ * @since 0.1.0
+ */
+export const refusalOf = (
+  op: Pick<Operation.Any, "creation">,
+  error: unknown,
+  counted?: Limits.CreationWindow | undefined
+): Refusal => {
+  if (!op.creation) return "rate"
+  const text = textOf(error)
+  if (namesCreations.test(text)) return namesDay.test(text) ? "day" : "minute"
+  if (namesRequests.test(text)) return "rate"
+  return counted ?? "rate"
 }
 
 /**

@@ -6,6 +6,7 @@
 import * as InProcess from "@community-api/server/InProcess"
 import { FetchHttpClient, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Redacted } from "effect"
 import * as http from "node:http"
@@ -15,6 +16,7 @@ import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
 import * as Retry from "../src/Retry.js"
 import * as FakeServer from "./support/FakeServer.js"
+import * as Hostile from "./support/Hostile.js"
 
 const me = { user_id: 7, auth: "token", client_id: "app" }
 const secret = Redacted.value(FakeServer.token)
@@ -90,5 +92,30 @@ describe("Redirects", () => {
       expect(error._tag).toBe("TransportError")
       expect(error.message).toContain("HTTP status 302")
       expect(hits).toEqual(["/external-api/v2/users/me"])
+    }).pipe(Effect.scoped))
+
+  it.live("C4 A1 over a real socket undici does not follow a 302 or a 307 to a page that would answer", () =>
+    Effect.gen(function*() {
+      const hits: Array<string> = []
+      const hostile = yield* Hostile.serve((request, response, hit) => {
+        hits.push(request.url ?? "")
+        if (request.url === "/external-api/v2/users/me") {
+          response.writeHead(hit === 0 ? 302 : 307, { location: "/landing" }).end()
+        } else {
+          response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(FakeServer.ok(me)))
+        }
+      })
+      // Undici's dispatcher lives as long as the client's layer: the calls run inside it.
+      yield* Effect.gen(function*() {
+        const client = yield* CommunityApiClient.CommunityApiClient
+        const found = yield* Effect.flip(client.users.me())
+        expect(found._tag).toBe("TransportError")
+        expect(found.message).toContain("HTTP status 302")
+        const temporary = yield* Effect.flip(client.users.me())
+        expect(temporary._tag).toBe("TransportError")
+        expect(temporary.message).toContain("HTTP status 307")
+        expect(temporary.message).not.toContain(secret)
+      }).pipe(Effect.provide(Hostile.clientLayer(hostile, NodeHttpClient.layerUndici, { retry: Retry.never })))
+      expect(hits).toEqual(["/external-api/v2/users/me", "/external-api/v2/users/me"])
     }).pipe(Effect.scoped))
 })

@@ -16,6 +16,16 @@ import { CommunityVariableId, VariableId } from "./Ids.js"
 export const maxTextLength = 120
 
 /**
+ * The longest value of a variable (`vars/set`) or community variable (`globalVars/create`,
+ * `globalVars/set`), in UTF-16 code units as `String.length` counts them. An assumption: the spec
+ * gives no bound. The reference server refuses a longer value with 7; the contract's payloads do not
+ * carry the bound, so a client never refuses a value the real service might take.
+ *
+ * @since 0.1.0
+ */
+export const maxValueLength = 4_096
+
+/**
  * Characters a variable's short name must not contain (E11).
  *
  * @since 0.1.0

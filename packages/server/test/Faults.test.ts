@@ -115,7 +115,10 @@ describe("faults", () => {
     Effect.gen(function*() {
       const control = (body: unknown) =>
         sendRequest(
-          HttpClientRequest.post("http://reference.local/_sandbox/faults").pipe(HttpClientRequest.bodyUnsafeJson(body))
+          HttpClientRequest.post("http://reference.local/_sandbox/faults").pipe(
+            HttpClientRequest.bearerToken(ReferenceServer.demoControlToken),
+            HttpClientRequest.bodyUnsafeJson(body)
+          )
         )
       expect((yield* control({ keyServiceUnavailable: { next: 1 } })).body.status).toBe("ok")
       expect((yield* call("users/me")).body.error_code).toBe(9)
@@ -124,7 +127,11 @@ describe("faults", () => {
       yield* control({ internalError: { next: 3 } })
       expect((yield* control({})).body).toEqual({ status: "ok", response: {} })
       expect((yield* call("users/me")).body.status).toBe("ok")
-      const reset = yield* sendRequest(HttpClientRequest.post("http://reference.local/_sandbox/reset"))
+      const reset = yield* sendRequest(
+        HttpClientRequest.post("http://reference.local/_sandbox/reset").pipe(
+          HttpClientRequest.bearerToken(ReferenceServer.demoControlToken)
+        )
+      )
       expect(reset.body).toEqual({ status: "ok" })
     }).pipe(withServer()))
 })

@@ -2,12 +2,14 @@
  * The client: each method encodes its parameters, then sends them through a composition of small
  * steps, each one concern, in the way `dfx` applies its rate limits around its REST client:
  *
- *     retry on the schedule, then unknown outcome        (retrying.ts)
- *       repeat after error 5, penalizing the admission   (limiting.ts)
- *         numbered attempt:
- *           admission: creation quota, pacing permit     (limiting.ts)
- *             exchange: HttpClient built once, timeout   (exchange.ts, http.ts)
- *           decode the envelope; error 9 gives the creation back
+ *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
+ *       retry on the schedule, then unknown outcome        (retrying.ts)
+ *         repeat after error 5                             (limiting.ts)
+ *           numbered attempt:
+ *             admission: creation quota, pacing permit     (limiting.ts)
+ *               exchange: HttpClient built once, timeout,  (exchange.ts, http.ts)
+ *                 body within its bound                    (body.ts)
+ *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
@@ -18,12 +20,15 @@ import * as CreationQuota from "../CreationQuota.js"
 import * as Pacing from "../Pacing.js"
 import * as Paginate from "../Paginate.js"
 import * as Retry from "../Retry.js"
+import * as Body from "./body.js"
+import * as Deadline from "./deadline.js"
 import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
 import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
+const defaultDeadline = Duration.seconds(120)
 
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
@@ -56,20 +61,42 @@ const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecode
 /** The server answered 9: its key check was unavailable and it did nothing (A6). */
 const isNothingDone = (error: unknown): boolean => Predicate.isTagged(error, "KeyServiceUnavailableError")
 
+/** The longest reason a decode error quotes: a schema's report can quote a whole body. */
+const maxReasonLength = 2_000
+
+const decodeError = (operation: string, reason: string) =>
+  new ClientError.ResponseDecodeError({
+    operation,
+    reason: reason.length > maxReasonLength ? `${reason.slice(0, maxReasonLength)}…` : reason
+  })
+
 /**
  * Reads the envelope of an admitted answer. An answer that is not the operation's envelope is a
- * `ResponseDecodeError`; an error 9 gives the admission back (the server counted nothing).
+ * `ResponseDecodeError`, and so is any failure of the decoder itself (the body's depth is bounded
+ * before, so none is expected): decoding never fails untyped. An error 9 gives the admission back
+ * (the server counted nothing); an error 5 holds back the limit that refused it.
  */
-const decoded = <A, E>(operation: string, decode: Decode<A, E>) =>
+const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
 (
-  { answer, giveBack }: Limiting.Admitted<unknown>
+  { answer, giveBack, refused }: Limiting.Admitted<unknown>
 ): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
-  decode(answer).pipe(
-    Effect.catchIf(
-      isEnvelopeDecodeError,
-      (error) => Effect.fail(new ClientError.ResponseDecodeError({ operation, reason: error.reason }))
+  Effect.suspend(() => decode(answer)).pipe(
+    Effect.catchAllDefect((defect) =>
+      Effect.fail(
+        decodeError(
+          target.path,
+          `the decoder failed: ${defect instanceof Error ? `${defect.name}: ${defect.message}` : "defect"}`
+        )
+      )
     ),
-    Effect.tapError((error) => isNothingDone(error) ? giveBack : Effect.void)
+    Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
+    Effect.tapError((error) =>
+      isNothingDone(error)
+        ? giveBack
+        : Retry.decide(target, error) === "wait-for-limit"
+        ? refused(error)
+        : Effect.void
+    )
   )
 
 /** @internal */
@@ -84,7 +111,12 @@ export const make = (
     const user = config.userKey ?? userKeyOf(config.token)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
     const onCreationLimit = config.onCreationLimit ?? "wait"
-    const exchange = Exchange.make(wire.http, Duration.decode(config.timeout ?? defaultTimeout))
+    const exchange = Exchange.make(
+      wire.http,
+      Duration.decode(config.timeout ?? defaultTimeout),
+      config.maxResponseBytes ?? Body.defaultMaxBytes
+    )
+    const deadline = Duration.decode(config.deadline ?? defaultDeadline)
     const ordinary = Limiting.paced(pacing, user)
     const admissionOf = (target: Target): Limiting.Admission =>
       target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit) : ordinary
@@ -97,15 +129,17 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      const attempt = admission.admit(exchange(target.path, request)).pipe(
-        Effect.flatMap(decoded(target.path, decode))
-      )
-      return Retrying.numbered(attempt, (attempt) =>
-        attempt.pipe(
-          Limiting.repeatAfterLimit(target, admission, policy.limitRetries),
-          Retrying.onSchedule(target, policy.schedule),
-          Retrying.outcomeUnknown(target)
-        ))
+      return Deadline.bounded(target, deadline, (inFlight) => {
+        const attempt = admission.admit(inFlight(exchange(target.path, request))).pipe(
+          Effect.flatMap(decoded(target, decode))
+        )
+        return Retrying.numbered(attempt, (attempt) =>
+          attempt.pipe(
+            Limiting.repeatAfterLimit(target, policy.limitRetries),
+            Retrying.onSchedule(target, policy.schedule),
+            Retrying.outcomeUnknown(target)
+          ))
+      })
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>

@@ -1,11 +1,13 @@
 /**
  * One exchange with the server: a request sent through the client's `HttpClient` and its JSON body
- * read, within the timeout of one attempt. Every failure becomes a client error that names the
- * operation and never the request (which holds the token).
+ * read within the client's bound on a body (`body.ts`), all within the timeout of one attempt. Every
+ * failure becomes a client error that names the operation and never the request (which holds the
+ * token).
  */
 import type { HttpClient, HttpClientError, HttpClientRequest } from "@effect/platform"
 import { Duration, Effect } from "effect"
 import * as ClientError from "../ClientError.js"
+import * as Body from "./body.js"
 import * as Http from "./http.js"
 
 /** @internal */
@@ -36,23 +38,25 @@ const failureOf = (operation: string, error: HttpClientError.HttpClientError): F
       })
     }
     case "Decode":
-      return new ClientError.ResponseDecodeError({ operation, reason: "the body is not JSON" })
+      // The body is read by `Body`, which reports its own failures; this one came from elsewhere.
+      return new ClientError.ResponseDecodeError({ operation, reason: "the body could not be read" })
     case "EmptyBody":
       return new ClientError.TransportError({ operation, reason: error.description ?? error.reason })
   }
 }
 
 /**
- * The exchange of a client over `http`, each attempt allowed `timeout`.
+ * The exchange of a client over `http`, each attempt allowed `timeout` and each body `maxBytes`.
  *
  * @internal
  */
-export const make = (http: HttpClient.HttpClient, timeout: Duration.Duration): Exchange => {
+export const make = (http: HttpClient.HttpClient, timeout: Duration.Duration, maxBytes: number): Exchange => {
   const timeoutMillis = Duration.toMillis(timeout)
   return (operation, request) =>
     http.execute(request).pipe(
-      Effect.flatMap((response) => response.json),
       Effect.mapError((error) => failureOf(operation, error)),
+      Effect.flatMap((response) => Body.text(operation, response, maxBytes)),
+      Effect.flatMap((text) => Body.parse(operation, text)),
       Effect.timeoutFail({
         duration: timeout,
         onTimeout: () => new ClientError.TimeoutError({ operation, timeoutMillis })

@@ -7,7 +7,7 @@
  * into the JSON body of each request, since a body is already bytes when the `HttpClient` sees it.
  */
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect, Option, Predicate, Redacted } from "effect"
+import { Effect, Option, Predicate, Redacted, Stream } from "effect"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 
 /** @internal */
@@ -51,15 +51,24 @@ const withoutRedirects = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
         }))
   )
 
+/** How much of a refused answer's body is read so that its connection can be reused; past it, it is closed. */
+const drainedBytes = 64 * 1024
+
 /**
  * Only 200 carries an envelope (C4). Any other answer fails with the platform's `ResponseError`
- * (reason `StatusCode`), after its body is read so that the connection can be reused.
+ * (reason `StatusCode`), after its body is read so that the connection can be reused: at most
+ * {@link drainedBytes} of it, since ending the platform's stream early closes the connection.
  */
 const acceptingOk = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
   http.pipe(
     HttpClient.filterStatus((status) => status === 200),
     HttpClient.tapError((error) =>
-      error._tag === "ResponseError" && error.reason === "StatusCode" ? Effect.ignore(error.response.text) : Effect.void
+      error._tag === "ResponseError" && error.reason === "StatusCode"
+        ? Effect.ignore(
+          Stream.runFoldWhile(error.response.stream, 0, (read) => read <= drainedBytes, (read, bytes) =>
+            read + bytes.byteLength)
+        )
+        : Effect.void
     )
   )
 

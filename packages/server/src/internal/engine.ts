@@ -4,7 +4,9 @@
  *
  * 1. faults: latency (on the `Clock`), then a dropped connection;
  * 2. HTTP method: only POST (else 1);
- * 3. parameters read from the query and the body (C2); a body that cannot be read is remembered;
+ * 3. parameters read from the query and the body (C2); a source that cannot be read is remembered.
+ *    With an `Authorization` header this step comes after 4 and 5: the header is the credential
+ *    (A3), so a caller refused there never has the body read;
  * 4. authentication: key-check fault (9), credential from the header or `api_key` (A3), validation
  *    with the 60 s cache (4);
  * 5. request rate per user (L1, 5);
@@ -18,9 +20,10 @@
  * 11. the handler; E17 operations not modelled answer 6;
  * 12. after-action faults (101 or a dropped connection, the action done).
  *
- * Steps 4 to 11 run under one lock, so every change of state, counter and window is atomic. Every
- * refusal is the contract's tagged error of its code (`ApiError`), from the check or handler that
- * decides it to the envelope; successes and errors are written by the contract's `Envelope`.
+ * Steps 4 to 11 run under one lock (4 and 5 under a lock of their own when the header comes first),
+ * so every change of state, counter and window is atomic. Every refusal is the contract's tagged
+ * error of its code (`ApiError`), from the check or handler that decides it to the envelope;
+ * successes and errors are written by the contract's `Envelope`.
  *
  * @internal
  */
@@ -32,6 +35,7 @@ import type * as Fixture from "../Fixture.js"
 import { credentialOf, TokenCache } from "./auth.js"
 import type { Caller } from "./context.js"
 import { allows, relation, RequestContext } from "./context.js"
+import type { ControlToken } from "./control.js"
 import * as Decode from "./decode.js"
 import type { Decision } from "./faults.js"
 import { FaultState } from "./faults.js"
@@ -110,7 +114,9 @@ export class Engine {
   constructor(
     fixture: Fixture.Fixture,
     private readonly lock: Effect.Semaphore,
-    private readonly logLine: ((entry: LogEntry) => void) | undefined
+    private readonly logLine: ((entry: LogEntry) => void) | undefined,
+    /** The credential of the control routes. */
+    readonly control: ControlToken
   ) {
     this.fixture = fixture
     this.store = StoreModule.fromFixture(fixture)
@@ -211,7 +217,12 @@ export class Engine {
     })
   }
 
-  /** The faults drawn after the latency, the HTTP method, then the checks under the lock. */
+  /**
+   * The faults drawn after the latency, the HTTP method, then the checks under the lock. A request with
+   * an `Authorization` header is authenticated (and counted against the rate) before its body is read:
+   * the header decides the credential (A3), so a wrong token is refused without reading or parsing the
+   * body. Without the header the credential may be `api_key` in the body, which has to be read first.
+   */
   private answer(incoming: Incoming): Effect.Effect<Outcome> {
     const { op } = incoming
     const decision = this.faults.decide(op.path)
@@ -219,34 +230,60 @@ export class Engine {
     if (incoming.method !== "POST") {
       return Effect.succeed(refusal(Refusal.make(1, Texts.notPost(incoming.method), op.path)))
     }
-    return Effect.flatMap(incoming.params, (read) =>
-      this.locked(
-        Effect.clockWith((clock) => this.process(incoming, read, decision, clock.unsafeCurrentTimeMillis()))
-      ).pipe(Effect.catchAll((error) => Effect.succeed(refusal(error)))))
+    const checked = incoming.authorization !== undefined
+      ? Effect.flatMap(
+        this.locked(this.admit(incoming, undefined, decision)),
+        (caller) =>
+          Effect.flatMap(incoming.params, (read) => this.locked(this.process(incoming, read, decision, caller)))
+      )
+      : Effect.flatMap(incoming.params, (read) =>
+        this.locked(
+          Effect.flatMap(
+            this.admit(incoming, read.params.api_key, decision),
+            (caller) => this.process(incoming, read, decision, caller)
+          )
+        ))
+    return Effect.catchAll(checked, (error) => Effect.succeed(refusal(error)))
   }
 
-  /** Steps 4 to 8 (see the top of this file), as plain checks: most requests end or pass here at once. */
+  /** Steps 4 and 5 (see the top of this file): the key-check fault, the credential and the request rate. */
+  private admit(
+    incoming: Incoming,
+    apiKey: unknown,
+    decision: Decision
+  ): Effect.Effect<Caller, ApiError.ApiError> {
+    return Effect.clockWith((clock): Effect.Effect<Caller, ApiError.ApiError> => {
+      const { op } = incoming
+      const now = clock.unsafeCurrentTimeMillis()
+      if (decision.keyServiceUnavailable) return refuse(op, 9, Texts.keyServiceUnavailable)
+      const credential = credentialOf(incoming.authorization, apiKey)
+      if (credential === undefined) return refuse(op, 4, Texts.tokenMissing)
+      const validated = this.tokens.validate(this.store, credential, now, incoming.version)
+      if (Either.isLeft(validated)) return refuse(op, 4, validated.left)
+      const caller = validated.right
+      if (!this.rate.admit(caller.user_id, now)) return refuse(op, 5, Texts.tooManyRequests)
+      return Effect.succeed(caller)
+    })
+  }
+
+  /** Steps 6 to 8, as plain checks: most requests end or pass here at once. */
   private process(
     incoming: Incoming,
     read: RequestParams,
     decision: Decision,
-    now: number
+    caller: Caller
   ): Effect.Effect<Outcome, ApiError.ApiError> {
-    const { op } = incoming
-    if (decision.keyServiceUnavailable) return refuse(op, 9, Texts.keyServiceUnavailable)
-    const credential = credentialOf(incoming.authorization, read.params.api_key)
-    if (credential === undefined) return refuse(op, 4, Texts.tokenMissing)
-    const validated = this.tokens.validate(this.store, credential, now, incoming.version)
-    if (Either.isLeft(validated)) return refuse(op, 4, validated.left)
-    const caller = validated.right
-    if (!this.rate.admit(caller.user_id, now)) return refuse(op, 5, Texts.tooManyRequests)
-    if (decision.internalError === "before") return refuse(op, 101, Texts.internalError)
-    if (read.bodyError !== undefined) return refuse(op, 7, read.bodyError)
-    const { api_key: _, ...params } = read.params
-    return Effect.flatMap(
-      this.communityStage(op, caller, params, now),
-      (community) => this.act(op, caller, params, community, decision, now)
-    )
+    return Effect.clockWith((clock): Effect.Effect<Outcome, ApiError.ApiError> => {
+      const { op } = incoming
+      const now = clock.unsafeCurrentTimeMillis()
+      if (decision.internalError === "before") return refuse(op, 101, Texts.internalError)
+      if (read.bodyError !== undefined) return refuse(op, 7, read.bodyError)
+      const { api_key: _, ...params } = read.params
+      return Effect.flatMap(
+        this.communityStage(op, caller, params, now),
+        (community) => this.act(op, caller, params, community, decision, now)
+      )
+    })
   }
 
   /** Step 8: the community the parameters name, when they name one that decodes (7, 8). */

@@ -5,31 +5,64 @@
  *
  * @internal
  */
-import { Limits } from "@community-api/schema"
+import { Limits, Operations } from "@community-api/schema"
 
 /** Something that may be a token or a key: never echoed. */
 export const secretLike = /thp_|lhp_|tha_|[0-9a-f]{24,}/i
 
-/**
- * A request path as it may be logged or traced: a segment that looks like a token or key (a caller
- * who put it in the address by mistake) is masked.
- */
-export const maskPath = (path: string): string =>
-  path.split("/").map((segment) => secretLike.test(segment) ? "«…»" : segment).join("/")
+/** The words of the API's own paths: `external-api`, every section and every method of the contract. */
+const pathWords: ReadonlySet<string> = new Set(
+  ["external-api", ...Operations.all.flatMap((op) => [op.section, op.method])]
+)
 
-/** Tells whether a URL may carry a secret: a query string (`api_key`) or a token-like segment. */
-export const mayCarrySecret = (url: string): boolean => url.includes("?") || secretLike.test(url)
+/**
+ * A word that cannot be a credential: letters only (every token has a `_` after its prefix and every
+ * key has digits), or a version segment such as `v3`.
+ */
+const plainWord = /^(?:[A-Za-z]{1,24}|[vV]\d{1,4})$/
+
+/**
+ * Whether a path segment, percent-decoded, may be written anywhere (a log, a span, an error text):
+ * empty, a word of the API's paths, or a plain word. Anything else is what a caller put in the
+ * address, maybe a token: it is never shown.
+ */
+export const isShownSegment = (decoded: string): boolean =>
+  decoded === "" || pathWords.has(decoded) || (plainWord.test(decoded) && !secretLike.test(decoded))
+
+/** A path segment percent-decoded, or `undefined` when its escapes are malformed. */
+export const decodeSegment = (segment: string): string | undefined => {
+  if (!segment.includes("%")) return segment
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A request path as it may be logged or traced: each segment percent-decoded, and shown only when
+ * {@link isShownSegment} allows; any other segment (`/%74hp_…/me` included) is masked.
+ */
+export const shownPath = (path: string): string =>
+  path.split("/").map((segment) => {
+    const decoded = decodeSegment(segment)
+    return decoded !== undefined && isShownSegment(decoded) ? decoded : "«…»"
+  }).join("/")
 
 const quote = (value: string): string =>
   secretLike.test(value) ? "«…»" : `«${value.length > 40 ? `${value.slice(0, 40)}…` : value}»`
 
+/** A decoded path segment as an error text may quote it. */
+const quoteSegment = (decoded: string): string => isShownSegment(decoded) ? `«${decoded}»` : "«…»"
+
 // Routing (1, 3)
 export const unknownPath = "Неизвестный адрес: используйте /external-api/v2/{раздел}/{метод}"
 export const missingSectionOrMethod = "Не указан раздел или метод"
-export const unknownSection = (section: string) => `Раздел ${quote(section)} не существует`
-export const unknownVersion = (version: string) => `Неизвестная версия API ${quote(version)}`
+// The path's segments arrive percent-decoded and are quoted only when they may be shown.
+export const unknownSection = (section: string) => `Раздел ${quoteSegment(section)} не существует`
+export const unknownVersion = (version: string) => `Неизвестная версия API ${quoteSegment(version)}`
 export const unknownMethod = (section: string, method: string) =>
-  `Метод ${quote(method)} не существует в разделе ${quote(section)}`
+  `Метод ${quoteSegment(method)} не существует в разделе ${quoteSegment(section)}`
 export const notPost = (method: string) => `HTTP-метод ${quote(method)} не поддерживается: используйте POST`
 
 // Body (7)
@@ -37,6 +70,8 @@ export const malformedJson = "Тело запроса не является ко
 export const unsupportedContentType = (type: string) => `Неподдерживаемый тип содержимого ${quote(type)}`
 export const bodyTooLarge = (bytes: number) => `Тело запроса больше ${bytes} байт`
 export const unreadableBody = "Не удалось прочитать тело запроса"
+export const notUtf8 = "Параметры запроса не в кодировке UTF-8"
+export const tooManyParameters = (max: number) => `Слишком много параметров: не более ${max}`
 
 // Token (4), key service (9)
 export const tokenMissing = "Не передан токен доступа или ключ"
@@ -45,6 +80,8 @@ export const tokenExpired = "Срок действия токена истёк"
 export const tokenRevoked = "Токен отозван"
 export const tokenOtherProduct = "Токен выдан для другого продукта"
 export const accountKeyInV2 = "Ключ аккаунта не принимается в версии 2: используйте токен"
+export const controlTokenMissing = "Не передан токен управления песочницей"
+export const controlTokenInvalid = "Неверный токен управления песочницей"
 export const keyServiceUnavailable = "Сервис проверки ключей временно недоступен, повторите запрос позже"
 
 // Limits (5)

@@ -1,6 +1,6 @@
 /**
  * `globalVars/*`: community variables: listing (E14), erasing (E15); creating, reading and setting
- * (E17, payloads and successes assumed by the contract).
+ * (E17, payloads and successes assumed by the contract; values bounded, `values.ts`).
  *
  * @internal
  */
@@ -11,6 +11,7 @@ import type * as Store from "../store.js"
 import { newId } from "../store.js"
 import { findCommunityVariable, inCommunity, named, uniqueName } from "./lookups.js"
 import { toCommunityVariable } from "./mappers.js"
+import { boundedValue } from "./values.js"
 
 export const globalVars: SectionHandlers<"globalVars"> = {
   list: (params, ctx) =>
@@ -31,7 +32,7 @@ export const globalVars: SectionHandlers<"globalVars"> = {
   // Community variables have their own short names, unique in the community (E11).
   create: (params, ctx) =>
     Effect.flatMap(
-      named(ctx),
+      Effect.zipRight(boundedValue(ctx, params.value), named(ctx)),
       (community) =>
         Effect.map(
           uniqueName(ctx, inCommunity(ctx.store.communityVariables.values(), community), params.name),
@@ -54,8 +55,11 @@ export const globalVars: SectionHandlers<"globalVars"> = {
   get: (params, ctx) => Effect.map(findCommunityVariable(ctx, params.var_id), toCommunityVariable),
 
   set: (params, ctx) =>
-    Effect.map(findCommunityVariable(ctx, params.var_id), (variable) => {
-      variable.value = params.value
-      return toCommunityVariable(variable)
-    })
+    Effect.zipRight(
+      boundedValue(ctx, params.value),
+      Effect.map(findCommunityVariable(ctx, params.var_id), (variable) => {
+        variable.value = params.value
+        return toCommunityVariable(variable)
+      })
+    )
 }

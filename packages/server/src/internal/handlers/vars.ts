@@ -1,6 +1,6 @@
 /**
  * `vars/*`: custom per-subscriber variables: listing (E10), creating (E11), reading (E12), erasing
- * (E13) and setting a value (E17, payload assumed by the contract).
+ * (E13) and setting a value (E17, payload assumed by the contract; its length bounded, `values.ts`).
  *
  * @internal
  */
@@ -11,6 +11,7 @@ import type * as Store from "../store.js"
 import { newId } from "../store.js"
 import { findVariable, inCommunity, named, subscriber, uniqueName } from "./lookups.js"
 import { toDefinition } from "./mappers.js"
+import { boundedValue } from "./values.js"
 
 export const vars: SectionHandlers<"vars"> = {
   list: (params, ctx) =>
@@ -64,11 +65,14 @@ export const vars: SectionHandlers<"vars"> = {
     ),
 
   set: (params, ctx) =>
-    Effect.flatMap(
-      findVariable(ctx, params.var_id),
-      ({ community, variable }) =>
-        Effect.map(subscriber(ctx, community, params.uid), () => {
-          variable.values.set(String(params.uid), params.value)
-        })
+    Effect.zipRight(
+      boundedValue(ctx, params.value),
+      Effect.flatMap(
+        findVariable(ctx, params.var_id),
+        ({ community, variable }) =>
+          Effect.map(subscriber(ctx, community, params.uid), () => {
+            variable.values.set(String(params.uid), params.value)
+          })
+      )
     )
 }

@@ -1,0 +1,28 @@
+/**
+ * The credential of the sandbox's control routes (`/_sandbox/faults`, `/_sandbox/reset`): a token of
+ * its own, sent as `Authorization: Bearer <token>`, compared in constant time. Without it anyone who
+ * reaches the port could slow every request down or wipe the data.
+ *
+ * @internal
+ */
+import { Redacted } from "effect"
+import { createHash, timingSafeEqual } from "node:crypto"
+import * as Texts from "./texts.js"
+
+const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
+
+export class ControlToken {
+  private readonly expected: Buffer
+
+  constructor(token: Redacted.Redacted<string>) {
+    this.expected = digest(Redacted.value(token))
+  }
+
+  /** `undefined` when `authorization` carries the control token, else the text of the error 4. */
+  refusal(authorization: string | undefined): string | undefined {
+    if (authorization === undefined) return Texts.controlTokenMissing
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+    // Digests of equal length: the comparison takes the same time whatever was sent.
+    return match !== null && timingSafeEqual(digest(match[1]!), this.expected) ? undefined : Texts.controlTokenInvalid
+  }
+}
