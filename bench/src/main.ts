@@ -3,7 +3,8 @@
  * `results/latest.json` and draws `results/pacing.svg`.
  *
  * `pnpm bench` runs all of them; `pnpm bench B2 B5` runs only those (their results replace the same
- * benchmarks in `latest.json`, the others stay as they were).
+ * benchmarks in `latest.json`, the others stay as they were). A benchmark with a name is chosen by its
+ * name too: `pnpm bench startup` is `pnpm bench B8`.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -15,6 +16,7 @@ import * as B2 from "./B2Pacing.js"
 import * as B3 from "./B3Pagination.js"
 import * as B4 from "./B4ServerThroughput.js"
 import * as B5 from "./B5Decoding.js"
+import * as B8 from "./B8Startup.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
 import * as Svg from "./internal/Svg.js"
@@ -27,7 +29,11 @@ const pacingFile = `${resultsDir}pacing.svg`
 /** A stored result: the benchmark's result and when it was measured. */
 type Stored = Result & { readonly measuredAt: string }
 
-const benchmarks: ReadonlyArray<{ readonly id: string; readonly run: Effect.Effect<Result, unknown> }> = [
+const benchmarks: ReadonlyArray<{
+  readonly id: string
+  readonly name?: string
+  readonly run: Effect.Effect<Result, unknown>
+}> = [
   { id: "B1", run: B1.run },
   {
     id: "B2",
@@ -38,15 +44,19 @@ const benchmarks: ReadonlyArray<{ readonly id: string; readonly run: Effect.Effe
   },
   { id: "B3", run: B3.run },
   { id: "B4", run: B4.run },
-  { id: "B5", run: B5.run }
+  { id: "B5", run: B5.run },
+  { id: "B8", name: "STARTUP", run: B8.run }
 ]
+
+const chosenBy = (name: string) => (b: typeof benchmarks[number]) => b.id === name || b.name === name
 
 const caveats = [
   "Figures are ratios or counts measured side by side in one run; absolute numbers depend on the machine.",
   "The machine is shared: other work (tests, type checks of other packages) may run at the same time and " +
   "adds noise, mostly to the absolute numbers and to timing jitter (B2).",
   "Everything runs on loopback (127.0.0.1); B1–B3 run the reference server in a child process, B4 runs the " +
-  "servers in this process and the load generator in a child process, B5 runs in this process only."
+  "servers in this process and the load generator in a child process, B5 runs in this process only, B8 " +
+  "starts every command it times as a fresh child process."
 ]
 
 const readStored = (): ReadonlyArray<Stored> => {
@@ -60,11 +70,12 @@ const readStored = (): ReadonlyArray<Stored> => {
 
 const program = Effect.gen(function*() {
   const asked = process.argv.slice(2).map((name) => name.toUpperCase())
-  const unknown = asked.filter((name) => !benchmarks.some((b) => b.id === name))
+  const unknown = asked.filter((name) => !benchmarks.some(chosenBy(name)))
   if (unknown.length > 0) {
-    return yield* Effect.dieMessage(`unknown benchmark ${unknown.join(", ")}; known: B1 B2 B3 B4 B5`)
+    const known = benchmarks.map((b) => b.name === undefined ? b.id : `${b.id} (${b.name.toLowerCase()})`)
+    return yield* Effect.dieMessage(`unknown benchmark ${unknown.join(", ")}; known: ${known.join(" ")}`)
   }
-  const chosen = asked.length === 0 ? benchmarks : benchmarks.filter((b) => asked.includes(b.id))
+  const chosen = asked.length === 0 ? benchmarks : benchmarks.filter((b) => asked.some((name) => chosenBy(name)(b)))
   fs.mkdirSync(resultsDir, { recursive: true })
   const started = Date.now()
   const loadAtStart = os.loadavg()
@@ -80,7 +91,7 @@ const program = Effect.gen(function*() {
     .sort((a, b) => a.id.localeCompare(b.id))
   const document = {
     generatedAt: new Date().toISOString(),
-    command: asked.length === 0 ? "npx -y pnpm@10 bench" : `npx -y pnpm@10 bench ${asked.join(" ")}`,
+    command: asked.length === 0 ? "npx -y pnpm@10 bench" : `npx -y pnpm@10 bench ${process.argv.slice(2).join(" ")}`,
     totalSeconds: Math.round((Date.now() - started) / 100) / 10,
     machine: {
       node: process.version,

@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// The `community-api` command: runs the TypeScript sources through tsx, so no build step is needed.
-import { register } from "tsx/esm/api"
-
-register()
-await import("../src/bin.ts")
+// The `community-api` command: the program compiled by `scripts/bundle.mjs` (`pnpm install`, `pnpm cli`
+// and `pnpm test` make it; `pnpm --filter @community-api/cli bundle` remakes it).
+import "../build/community-api.js"

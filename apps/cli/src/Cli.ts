@@ -1,27 +1,33 @@
 /**
- * The command line as one effect: parse the arguments, run the command, write one line on failure,
- * and give the exit code of {@link ExitCode}.
+ * The command line as one effect: read what the words name ({@link Route}), answer `--help` from the
+ * contract ({@link Help}), parse the flags with `@effect/cli`, run the command, write one line on any
+ * failure (a usage error too), and give the exit code of {@link ExitCode}.
  *
  * @since 0.1.0
  */
-import { Command, HelpDoc, ValidationError } from "@effect/cli"
+import { CliConfig, Command, CommandDescriptor as Descriptor, HelpDoc, ValidationError } from "@effect/cli"
 import type { CliApp } from "@effect/cli"
-import { Cause, Config, Console, Effect, Option } from "effect"
+import { Cause, Config, Console, Effect, Either, Logger, Option, Predicate } from "effect"
 import * as Commands from "./Commands.js"
 import * as ExitCode from "./ExitCode.js"
+import * as Global from "./Global.js"
+import * as Help from "./Help.js"
 import * as Report from "./Report.js"
+import * as Route from "./Route.js"
 import * as Sandbox from "./Sandbox.js"
 import { Stdio } from "./Stdio.js"
+import type { UsageError } from "./UsageError.js"
 
 /**
  * The version shown by `--version`.
  *
  * @since 0.1.0
  */
-export const version = "0.1.0"
+export const version = Commands.version
 
 /**
- * The help footer: the exit codes, from {@link ExitCode}, and where credentials come from.
+ * The help footer of `@effect/cli`'s own screens (the wizard): the exit codes, from {@link ExitCode},
+ * and where credentials come from. `--help` is written by {@link Help}.
  *
  * @since 0.1.0
  */
@@ -29,13 +35,11 @@ export const footer: HelpDoc.HelpDoc = HelpDoc.blocks([
   HelpDoc.h1("EXIT CODES"),
   ...ExitCode.describe().map((line) => HelpDoc.p(line)),
   HelpDoc.h1("CREDENTIALS"),
-  HelpDoc.p(
-    "COMMUNITY_API_BASE_URL (ending in /v2) and COMMUNITY_API_TOKEN, or the token from standard input with " +
-      "--token-stdin. With no COMMUNITY_API_BASE_URL the calls go to an embedded sandbox with the demo data."
-  )
+  HelpDoc.p(Commands.credentials)
 ])
 
-const cli = Command.run(Commands.root, { name: "community-api", version, footer })
+/** The whole application of `@effect/cli`, for what only it does: completion scripts and the wizard. */
+const cli = Command.run(Commands.root, { name: Route.executable, version, footer })
 
 const colourCodes = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
 
@@ -67,9 +71,9 @@ const terminals = Effect.gen(function*() {
 const logLevelFlag = "--log-level"
 
 /**
- * `argv` with `--log-level <level>` (or `--log-level=<level>`) moved before the subcommand, the only
- * place where `@effect/cli` reads its built-in options, so that it may also follow a command's own
- * options. Nothing after `--` is moved.
+ * `argv` with `--log-level <level>` (or `--log-level=<level>`) moved before the subcommand, where a
+ * global flag stands, so that it may also follow a command's own options (see
+ * {@link Global.takeLogLevel}, which reads it there). Nothing after `--` is moved.
  *
  * @since 0.1.0
  */
@@ -91,42 +95,111 @@ export const hoistLogLevel = (argv: ReadonlyArray<string>): ReadonlyArray<string
   return [...head, ...moved, ...kept]
 }
 
-/**
- * Runs the command line on `argv` (as `process.argv`: the runtime and the script first) and succeeds
- * with the exit code. A failure is reported in one line on standard error; a parse error was already
- * printed with its help by `@effect/cli`.
- *
- * @since 0.1.0
- */
-export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, never, CliApp.CliApp.Environment> =>
-  Effect.consoleWith((console) =>
-    Effect.flatMap(terminals, (streams) => Effect.withConsole(cli(hoistLogLevel(argv)), plainConsole(console, streams)))
-  )
-    .pipe(
-      Effect.as(ExitCode.kinds.success.code),
-      Effect.catchAll((error) =>
-        ValidationError.isValidationError(error)
-          ? Effect.succeed(ExitCode.kinds.usage.code)
-          : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
-      ),
-      Effect.catchAllCause((cause) =>
-        Effect.as(
-          Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
-          ExitCode.kinds.internal.code
-        )
-      )
-    )
+const usageError = (error: UsageError) => Effect.as(Console.error(Report.line(error)), ExitCode.kinds.usage.code)
+
+const printHelp = (route: Route.Route) =>
+  Effect.flatMap(Stdio, ({ stdout }) => Console.log(Help.render(route, Help.widthOf(stdout))))
+
+/** The parser's own built-in flags that only it handles: {@link cli} runs them. */
+const handledByParser = ["--completions", "--wizard"]
 
 /**
- * The program of the `community-api` executable on `argv` (as `process.argv`): `serve …` runs the
- * sandbox until it is stopped (see {@link Sandbox.argsOf}), anything else the command line
- * ({@link run}). Succeeds with the exit code; fails only when the sandbox cannot start. It reads the
- * environment through `Config`, standard input and whether the streams are terminals through
- * {@link Stdio}, and writes through `Console`: each can be given by a program that runs it in process.
+ * Parses the words with `@effect/cli` (which writes nothing itself here) and runs the command they
+ * name. A parse error becomes a {@link UsageError} in the one-line form of every error.
+ */
+const parseAndRun = (route: Route.Route, words: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const config = Option.getOrElse(yield* Effect.serviceOption(CliConfig.CliConfig), () => CliConfig.defaultConfig)
+    const directive = yield* Descriptor.parse(Commands.root.descriptor, [Route.executable, ...words], config).pipe(
+      Effect.mapError((error) => Route.refused(route, error))
+    )
+    if (directive._tag === "BuiltIn") {
+      // Help and the version are answered before parsing; what is left is the parser's.
+      return yield* printHelp(route)
+    }
+    const [leftover] = directive.leftover
+    if (leftover !== undefined) {
+      return yield* Route.refused(
+        route,
+        ValidationError.invalidValue(HelpDoc.p(`Received unknown argument: '${leftover}'`))
+      )
+    }
+    return yield* Commands.root.transform(Commands.root.handler(directive.value), directive.value).pipe(
+      Effect.catchIf(ValidationError.isValidationError, (error) =>
+        ValidationError.isHelpRequested(error) ? printHelp(route) : Effect.fail(Route.refused(route, error)))
+    )
+  })
+
+/**
+ * The exit code of the sandbox's end: it runs until stopped, so it ends only when it cannot start; a
+ * word it does not know is a usage error (its message already written, with `community-api:`).
+ */
+const serve = (words: ReadonlyArray<string>) =>
+  Sandbox.serve(words).pipe(
+    Effect.as(ExitCode.kinds.success.code),
+    Effect.catchIf(
+      (error) => Predicate.isTagged(error, "UsageError"),
+      () => Effect.succeed(ExitCode.kinds.usage.code)
+    )
+  )
+
+/**
+ * Runs the command line on `argv` (as `process.argv`: the runtime and the script first) and succeeds
+ * with the exit code. `--help` and `-h` print {@link Help} for what the words before them name; a
+ * word that names nothing, a token on the command line, or anything the parser refuses is one line on
+ * standard error (exit 2); `--log-level` may stand anywhere and applies to `serve` too; `serve …`
+ * hands its words to the sandbox. Any other failure is reported in one line as well.
  *
  * @since 0.1.0
  */
-export const main = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown, CliApp.CliApp.Environment> => {
-  const sandboxArgs = Sandbox.argsOf(argv)
-  return sandboxArgs === undefined ? run(argv) : Effect.as(Sandbox.serve(sandboxArgs), ExitCode.kinds.success.code)
-}
+export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown, CliApp.CliApp.Environment> =>
+  Effect.gen(function*() {
+    const taken = Global.takeLogLevel(hoistLogLevel(argv).slice(2))
+    if (Either.isLeft(taken)) return yield* usageError(taken.left)
+    const { level, rest: words } = taken.right
+    const withLevel = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Option.match(level, { onNone: () => effect, onSome: (least) => Logger.withMinimumLogLevel(effect, least) })
+    const token = Route.tokenOnCommandLine(words)
+    if (token !== undefined) return yield* usageError(token)
+    const resolved = Route.resolve(words)
+    if (Either.isLeft(resolved)) return yield* usageError(resolved.left)
+    const route = resolved.right
+    if (Global.helpRequested(words) || route._tag === "Root" && words.length === 0 || route._tag === "Section") {
+      // A section alone shows its methods, as the top level alone shows the commands.
+      return yield* Effect.as(printHelp(route), ExitCode.kinds.success.code)
+    }
+    const flags = Global.flagWords(words)
+    if (flags.includes("--version")) return yield* Effect.as(Console.log(version), ExitCode.kinds.success.code)
+    if (flags.some((word) => handledByParser.includes(word))) {
+      return yield* Effect.as(withLevel(cli(["node", Route.executable, ...words])), ExitCode.kinds.success.code)
+    }
+    if (route._tag === "Serve") return yield* withLevel(serve(words.slice(1)))
+    return yield* Effect.as(withLevel(parseAndRun(route, words)), ExitCode.kinds.success.code)
+  }).pipe(
+    Effect.catchAll((error) =>
+      ValidationError.isValidationError(error)
+        ? Effect.succeed(ExitCode.kinds.usage.code)
+        : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
+    ),
+    Effect.catchAllCause((cause) =>
+      Effect.as(
+        Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
+        ExitCode.kinds.internal.code
+      )
+    ),
+    (effect) =>
+      Effect.consoleWith((console) =>
+        Effect.flatMap(terminals, (streams) => Effect.withConsole(effect, plainConsole(console, streams)))
+      )
+  )
+
+/**
+ * The program of the `community-api` executable on `argv` (as `process.argv`): the command line
+ * ({@link run}), `serve` included. Succeeds with the exit code. It reads the environment through
+ * `Config`, standard input and whether the streams are terminals through {@link Stdio}, and writes
+ * through `Console`: each can be given by a program that runs it in process.
+ *
+ * @since 0.1.0
+ */
+export const main = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown, CliApp.CliApp.Environment> =>
+  run(argv)

@@ -5,61 +5,121 @@
  *
  * @since 0.1.0
  */
-import * as CreationQuota from "@community-api/client/CreationQuota"
-import * as Retry from "@community-api/client/Retry"
-import { Operation, Operations, Page } from "@community-api/schema"
+import { Limits, Operation, Operations, Page } from "@community-api/schema"
 import { Args, Command, Options } from "@effect/cli"
-import { Effect, Schema } from "effect"
+import { Duration, Effect, Option, Schema } from "effect"
+import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
+import * as Global from "./Global.js"
 import * as KeyValue from "./KeyValue.js"
 import * as Run from "./Run.js"
 import * as Sandbox from "./Sandbox.js"
 import * as Session from "./Session.js"
 import { UsageError } from "./UsageError.js"
 
-const json = Options.boolean("json").pipe(
-  Options.withDescription("Print JSON (the API's response field) instead of a table; with --all, one item per line.")
-)
-
-const tokenStdin = Options.boolean("token-stdin").pipe(
-  Options.withDescription("Read the token from the first line of standard input instead of COMMUNITY_API_TOKEN.")
-)
-
-const retries = Options.integer("retries").pipe(
-  Options.withDescription(
-    "How many times a call is sent again after a transient failure (9; and 101, network errors and timeouts " +
-      `for operations safe to repeat); default and at most ${Retry.defaultPolicy.limitRetries}.`
-  ),
-  Options.optional
-)
-
-const all = Options.boolean("all").pipe(
-  Options.withDescription(
-    `Stream every page (pages of ${Page.maxCount}) from --offset on; a progress bar on standard error when it ` +
-      "is a terminal."
-  )
-)
-
-/** The flags every operation command has; a payload parameter must not take their names. */
-const reserved = ["json", "token-stdin", "retries", "all", "help", "version", "wizard", "completions", "log-level"]
-
 /**
- * The help text of an operation, from its declaration.
+ * A flag every operation command has besides its parameters, as its help shows it.
  *
  * @since 0.1.0
  */
-export const describeOperation = (op: Operation.Any): string =>
-  [
-    op.summary,
-    `[${op.path}, ${op.rule}; role: ${op.roleGroup}; error codes: ${op.errorCodes.join(", ")}]`,
-    ...(op.creation ?
-      [
-        `Counts against the creation limit (${CreationQuota.defaults.perMinute} a minute, ` +
-        `${CreationQuota.defaults.perDay} a day).`
-      ] :
-      []),
-    ...(op.safeToRepeat ? [] : ["Not repeated after an ambiguous failure: the outcome is then reported as unknown."])
-  ].join(" ")
+export interface CommonFlag {
+  readonly name: string
+  /** The value it takes, for the usage line; absent for a switch. */
+  readonly typeName?: string
+  readonly description: string
+}
+
+/**
+ * The flags of the command line itself, for every operation command (`all` for list operations only),
+ * from which both the parser's options and the help are made.
+ *
+ * @since 0.1.0
+ */
+export const commonFlags = {
+  json: {
+    name: "json",
+    description: "Print JSON (the API's response field) instead of a table; with --all, one item per line."
+  },
+  all: {
+    name: "all",
+    description: `Stream every page (pages of ${Page.maxCount}) from --offset on; a progress bar on standard error ` +
+      "when it is a terminal."
+  },
+  tokenStdin: {
+    name: "token-stdin",
+    description:
+      `Read the token from the first line of standard input (a pipe) instead of ${Credentials.tokenVariable}.`
+  },
+  retries: {
+    name: "retries",
+    typeName: "N",
+    description: "How many times a call is sent again after a transient failure (9; and 101, network errors and " +
+      `timeouts for operations safe to repeat); default ${Session.budget.retries}, at most ` +
+      `${Session.budget.maxRetries}. Each attempt may take ${Duration.format(Session.budget.attemptTimeout)}, the ` +
+      `whole call ${Duration.format(Session.budget.deadline)}.`
+  }
+} as const satisfies Record<string, CommonFlag>
+
+const switchOf = (flag: CommonFlag) => Options.boolean(flag.name).pipe(Options.withDescription(flag.description))
+
+const json = switchOf(commonFlags.json)
+const tokenStdin = switchOf(commonFlags.tokenStdin)
+const all = switchOf(commonFlags.all)
+// Decoded as a parameter is: a word that is not a count is refused in the same words.
+const retries = Flags.toOption({
+  key: commonFlags.retries.name,
+  name: commonFlags.retries.name,
+  optional: true,
+  schema: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()) as Schema.Schema<unknown, unknown>,
+  typeName: commonFlags.retries.typeName,
+  description: commonFlags.retries.description,
+  expected: "an integer 0 or more"
+}) as Options.Options<Option.Option<number>>
+
+/** The flags every operation command has; a payload parameter must not take their names. */
+const reserved = [...Object.values(commonFlags).map((flag) => flag.name), ...Global.names]
+
+/** Who may call an operation, in words (A9). */
+const access: { readonly [Group in Operation.RoleGroup]: string } = {
+  mailer: "the owner, admins and employees with the mailer role",
+  users: "the owner, admins and employees with the users role",
+  stat: "the owner, admins and employees with the stat role",
+  admin: "the owner and admins only",
+  any: "the owner and employees with any role",
+  none: "any valid token"
+}
+
+/**
+ * Who may call an operation, as a sentence of its help.
+ *
+ * @since 0.1.0
+ */
+export const describeAccess = (op: Operation.Any): string => `Open to ${access[op.roleGroup]} (A9).`
+
+/**
+ * What the help says of an operation besides its summary, from its declaration: who may call it,
+ * whether it counts against the creation limit or may be sent again, its rule and error codes.
+ *
+ * @since 0.1.0
+ */
+export const operationDetails = (op: Operation.Any): ReadonlyArray<string> => [
+  describeAccess(op),
+  ...(op.creation ?
+    [
+      `${/creation limit/i.test(op.summary) ? "The" : "Counts against the"} creation limit: ` +
+      `${Limits.creationDefaults.perMinute} a minute, ${Limits.creationDefaults.perDay} a day (L2).`
+    ] :
+    []),
+  ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."]),
+  `Rule ${op.rule}; error codes ${op.errorCodes.join(", ")}.`
+]
+
+/**
+ * The help text of an operation: its summary and {@link operationDetails}.
+ *
+ * @since 0.1.0
+ */
+export const describeOperation = (op: Operation.Any): string => [op.summary, ...operationDetails(op)].join(" ")
 
 /**
  * The command of a documented operation: `community-api <section> <method> --flag value …`.
@@ -95,11 +155,59 @@ export const sectionCommands = () =>
     if (documented.length === 0) return []
     return [
       Command.make(section).pipe(
-        Command.withDescription(`Operations of ${section}/*: ${documented.map((op) => op.method).join(", ")}.`),
+        Command.withDescription(`The operations of ${section}/*.`),
         Command.withSubcommands(nonEmpty(documented.map(operationCommand)))
       )
     ]
   })
+
+/**
+ * The version shown by `--version`.
+ *
+ * @since 0.1.0
+ */
+export const version = "0.1.0"
+
+/**
+ * What the command line is, for the top of its help.
+ *
+ * @since 0.1.0
+ */
+export const about = `the community API from the shell, over the client. With no ${Credentials.baseUrlVariable} ` +
+  "the calls go to an embedded sandbox with the demo data, and it says so on standard error."
+
+/**
+ * Where the address and the token come from, for the help.
+ *
+ * @since 0.1.0
+ */
+export const credentials = `${Credentials.baseUrlVariable} (ending in /v2) and ${Credentials.tokenVariable}, or ` +
+  "the token from standard input with --token-stdin; never a flag, since the process list and the shell's " +
+  `history would show it. With no ${Credentials.baseUrlVariable} the calls go to an embedded sandbox with the ` +
+  "demo data."
+
+/**
+ * What `call` does.
+ *
+ * @since 0.1.0
+ */
+export const callSummary = "Call an operation by path with key=value parameters (for the operations of E17)."
+
+/**
+ * What `serve` does.
+ *
+ * @since 0.1.0
+ */
+export const serveSummary = "Run the sandbox server with the demo data, the same as pnpm start."
+
+/**
+ * How `call` takes parameters.
+ *
+ * @since 0.1.0
+ */
+export const keyValueDescription =
+  "key=value sends text, key:=json sends a JSON value (number, array, object). A documented operation " +
+  "given by path is checked against its schema."
 
 const pathArg = Args.text({ name: "section/method" }).pipe(
   Args.withDescription(
@@ -109,7 +217,7 @@ const pathArg = Args.text({ name: "section/method" }).pipe(
 
 const paramArgs = Args.text({ name: "key=value" }).pipe(
   Args.repeated,
-  Args.withDescription("Parameters: key=value sends text, key:=json sends a JSON value (number, array, object).")
+  Args.withDescription(keyValueDescription)
 )
 
 /**
@@ -143,21 +251,22 @@ export const callCommand = Command.make(
       const decoded = yield* Schema.decodeUnknown(op.payload as Schema.Schema<unknown, unknown>)(params).pipe(
         Effect.mapError((error) => new UsageError({ reason: `${op.path}: ${Flags.formatIssue(error.issue)}` }))
       )
-      return yield* Run.operation(op, decoded as Record<string, unknown>, { json: config.json, all: false }).pipe(
+      const format = { json: config.json, all: false, pageNote: false }
+      return yield* Run.operation(op, decoded as Record<string, unknown>, format).pipe(
         Session.provide(config)
       )
     })
-).pipe(Command.withDescription("Call an operation by path with key=value parameters (for the operations of E17)."))
+).pipe(Command.withDescription(callSummary))
 
 /**
  * `community-api serve`: the sandbox on a port, the same as `pnpm start`. Its flags belong to the
- * sandbox, so the executable hands `serve …` to it before parsing (see {@link Sandbox.argsOf}); this
- * command gives the help text.
+ * sandbox, so the command line hands `serve …` to it without parsing them (see `Cli.run`); this
+ * command names it for the parser's completions.
  *
  * @since 0.1.0
  */
 export const serveCommand = Command.make("serve", {}, () => Sandbox.serve([])).pipe(
-  Command.withDescription(`Run the sandbox server with the demo data, the same as pnpm start. Flags: ${Sandbox.flags}.`)
+  Command.withDescription(`${serveSummary} Flags: ${Sandbox.flags}.`)
 )
 
 /**
@@ -166,8 +275,6 @@ export const serveCommand = Command.make("serve", {}, () => Sandbox.serve([])).p
  * @since 0.1.0
  */
 export const root = Command.make("community-api").pipe(
-  Command.withDescription(
-    "The community API from the shell. With no COMMUNITY_API_BASE_URL the calls go to an embedded sandbox."
-  ),
+  Command.withDescription(about),
   Command.withSubcommands(nonEmpty([...sectionCommands(), callCommand, serveCommand]))
 )

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import { HelpDoc, Options, ValidationError } from "@effect/cli"
-import { Effect, JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { Effect, Either, JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { orList, quote } from "./internal/text.js"
 
 /**
  * One parameter of a payload, as a flag.
@@ -21,10 +22,15 @@ export interface Flag {
   readonly optional: boolean
   /** The parameter's schema; decodes the flag's text. */
   readonly schema: Schema.Schema<unknown, unknown>
-  /** A short type name for the usage line (`GroupId`, `VK|TG|…`). */
+  /** A short type name for the usage line (`INT`, `VK|TG|…`). */
   readonly typeName: string
-  /** What the contract says about the value. */
+  /**
+   * What the contract says about the value, for the help: the key, the type, its bounds or allowed
+   * values (`channel: VK, TG, OK, MAX, CHAT or AVITO, any case`), and `(required)`.
+   */
   readonly description: string
+  /** The value the flag wants, for an error: `an integer`, `one of 0 or 1`. */
+  readonly expected: string
 }
 
 /**
@@ -62,6 +68,7 @@ type JsonSchemaFacts = {
   readonly minLength?: number
   readonly maxLength?: number
   readonly pattern?: string
+  readonly not?: { readonly pattern?: string }
   readonly default?: unknown
 }
 
@@ -79,30 +86,90 @@ const jsonFacts = (ast: SchemaAST.AST): JsonSchemaFacts => {
   }
 }
 
-const describeValue = (ast: SchemaAST.AST): { readonly typeName: string; readonly text: string } => {
+/** `0-9a-f` → `0-9 and a-f`: the ranges and characters of a character class, in words. */
+const classInWords = (body: string): string => orList(body.match(/\\?.-.|\\?./g) ?? [], "and")
+
+const unescape = (text: string): string => text.replace(/\\(.)/g, "$1")
+
+/**
+ * A pattern of the contract in words, for the shapes it uses: `^[0-9a-f]{24}$` (so many characters of
+ * a class) and `^[^…]*$` (none of some characters). `undefined` for any other shape.
+ */
+const patternInWords = (pattern: string): { readonly whole: boolean; readonly text: string } | undefined => {
+  const counted = /^\^\[([^\]^][^\]]*)\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern)
+  if (counted !== null) {
+    const [, body, min, max] = counted
+    const count = max === undefined ? min : `${min} to ${max}`
+    return { whole: true, text: `${count} characters of ${classInWords(body)}` }
+  }
+  const excluded = /^\^\[\^((?:\\.|[^\]\\])+)\]\*\$$/.exec(pattern)
+  if (excluded !== null) return { whole: false, text: `none of ${[...unescape(excluded[1])].join(" ")}` }
+  return undefined
+}
+
+const probe = (schema: Schema.Schema<unknown, unknown>, input: unknown) =>
+  Either.getRight(Schema.decodeUnknownEither(schema)(input))
+
+const describeValue = (ast: SchemaAST.AST): {
+  readonly typeName: string
+  readonly text: string
+  readonly expected: string
+} => {
+  const schema = Schema.make(ast) as Schema.Schema<unknown, unknown>
   const literals = literalsOf(ast)
   const facts = jsonFacts(ast)
-  const identifier = Option.getOrUndefined(SchemaAST.getIdentifierAnnotation(ast))
-  const parts: Array<string> = []
   if (literals !== undefined) {
-    parts.push(`one of ${literals.join(", ")}`)
-  } else if (facts.type !== undefined) {
-    parts.push(facts.type)
+    // Told by trying: the schema takes every value in lower case too (a channel's `vk`).
+    const anyCase = literals.some((v) => typeof v === "string" && v.toLowerCase() !== v) &&
+      literals.every((v) => typeof v !== "string" || Option.isSome(probe(schema, v.toLowerCase())))
+    const values = `${orList(literals)}${anyCase ? ", any case" : ""}`
+    return {
+      typeName: literals.length <= 8 ? literals.join("|") : "VALUE",
+      text: values,
+      expected: literals.length <= 2 ? values : `one of ${values}`
+    }
   }
-  if (facts.minimum !== undefined || facts.maximum !== undefined) {
-    parts.push(`${facts.minimum ?? ""}..${facts.maximum ?? ""}`)
+  const parts: Array<string> = []
+  let expected: string
+  let typeName: string
+  if (facts.type === "integer") {
+    typeName = "INT"
+    const { maximum: max, minimum: min } = facts
+    const bounds = min !== undefined && max !== undefined
+      ? ` ${min}..${max}`
+      : min !== undefined
+      ? ` ${min} or more`
+      : max !== undefined
+      ? ` at most ${max}`
+      : ""
+    parts.push(`integer${bounds}`)
+    expected = `an integer${bounds}`
+    if (facts.default !== undefined) parts.push(`default ${JSON.stringify(facts.default)}`)
+    // Told by trying: a value past the maximum is decoded to the maximum (a page's count, C13).
+    if (max !== undefined && Option.getOrUndefined(probe(schema, String(max + 1))) === max) {
+      parts.push(`a larger value is replaced by ${max}`)
+    }
+  } else {
+    typeName = facts.type === "string" || facts.type === undefined ? "TEXT" : facts.type.toUpperCase()
+    const shape = facts.pattern === undefined ? undefined : patternInWords(facts.pattern)
+    const length = facts.maxLength !== undefined
+      ? ` of ${facts.minLength ?? 0} to ${facts.maxLength} characters`
+      : facts.minLength === 1
+      ? ", not empty"
+      : ""
+    const noun = shape?.whole === true ? shape.text : `text${length}`
+    parts.push(noun)
+    expected = noun
+    if (shape !== undefined && !shape.whole) parts.push(shape.text)
+    else if (facts.pattern !== undefined && shape === undefined) parts.push(`matching ${facts.pattern}`)
+    if (facts.not?.pattern !== undefined) parts.push(`not containing ${facts.not.pattern}`)
+    if (facts.default !== undefined) parts.push(`default ${JSON.stringify(facts.default)}`)
   }
-  if (facts.pattern !== undefined && literals === undefined) parts.push(`matching ${facts.pattern}`)
-  else if (facts.maxLength !== undefined) parts.push(`${facts.minLength ?? 0} to ${facts.maxLength} characters`)
-  if (facts.default !== undefined) parts.push(`default ${JSON.stringify(facts.default)}`)
   const annotated = Option.getOrUndefined(SchemaAST.getDescriptionAnnotation(ast))
     ?? (SchemaAST.isTransformation(ast) ? Option.getOrUndefined(SchemaAST.getDescriptionAnnotation(ast.to)) : undefined)
   // Effect's generated descriptions ("a string at most 120 character(s) long") repeat the facts above.
   if (annotated !== undefined && !/^an? /.test(annotated)) parts.push(annotated)
-  const typeName = literals !== undefined && literals.length <= 8
-    ? literals.join("|")
-    : identifier ?? facts.type ?? "value"
-  return { typeName, text: parts.join("; ") }
+  return { typeName, text: parts.join(", "), expected }
 }
 
 /**
@@ -117,14 +184,15 @@ export const fromPayload = (payload: Schema.Schema.AnyNoContext): ReadonlyArray<
   return ast.propertySignatures.map((signature) => {
     const key = String(signature.name)
     const type = signature.isOptional ? withoutUndefined(signature.type) : signature.type
-    const { text, typeName } = describeValue(type)
+    const { expected, text, typeName } = describeValue(type)
     return {
       key,
       name: kebab(key),
       optional: signature.isOptional,
       schema: Schema.make(type) as Schema.Schema<unknown, unknown>,
       typeName,
-      description: `${key}: ${text}${signature.isOptional ? "" : " (required)"}`
+      description: `${key}: ${text}${signature.isOptional ? "" : " (required)"}`,
+      expected
     }
   })
 }
@@ -137,9 +205,27 @@ export const fromPayload = (payload: Schema.Schema.AnyNoContext): ReadonlyArray<
 export const formatIssue = (issue: ParseResult.ParseIssue): string =>
   ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => entry.message).join("; ")
 
+/** Effect's own messages for its checks ("Expected …, actual …"): they quote types and patterns. */
+const generated = /^(?:Expected |Unable to decode )/
+
+/**
+ * The one-line refusal of a flag's value: the flag, the value, and the contract's own message for
+ * it (`count is at least 1`), or, where the schema has none in words (a type, a literal, a pattern),
+ * what the flag wants, said once (`is not one of VK, TG, OK, MAX, CHAT or AVITO, any case`).
+ *
+ * @since 0.1.0
+ */
+export const refusal = (flag: Flag, raw: string, issue: ParseResult.ParseIssue): string => {
+  const said = [...new Set(ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => entry.message))]
+    .filter((message) => !generated.test(message))
+  return said.length === 0
+    ? `--${flag.name}: ${quote(raw)} is not ${flag.expected}`
+    : `--${flag.name}: ${quote(raw)} is refused: ${said.join("; ")}`
+}
+
 /**
  * The `@effect/cli` option of a flag: its text decoded with the parameter's schema; a value the schema
- * rejects is a usage error naming the flag and quoting the schema's message.
+ * rejects is a usage error naming the flag (see {@link refusal}).
  *
  * @since 0.1.0
  */
@@ -150,9 +236,7 @@ export const toOption = (flag: Flag): Options.Options<Option.Option<unknown>> =>
     Options.withDescription(flag.description),
     Options.mapEffect((raw) =>
       decode(raw).pipe(
-        Effect.mapError((error) =>
-          ValidationError.invalidValue(HelpDoc.p(`--${flag.name}: ${JSON.stringify(raw)} ${formatIssue(error.issue)}`))
-        )
+        Effect.mapError((error) => ValidationError.invalidValue(HelpDoc.p(refusal(flag, raw, error.issue))))
       )
     )
   )

@@ -22,6 +22,11 @@ export const parse = (words: ReadonlyArray<string>): Effect.Effect<Record<string
       if (word.startsWith("_")) {
         return yield* new UsageError({ reason: `parameter names starting with _ are reserved: ${word.split("=")[0]}` })
       }
+      if (word.startsWith("-")) {
+        return yield* new UsageError({
+          reason: `call has no flag ${word.split("=")[0]} (community-api call --help)`
+        })
+      }
       const match = pattern.exec(word)
       if (match === null) {
         return yield* new UsageError({ reason: `expected key=value or key:=json, got ${JSON.stringify(word)}` })

@@ -5,10 +5,11 @@
  * @since 0.1.0
  */
 import { Operation } from "@community-api/schema"
-import { Console, Effect, Schema, Stream } from "effect"
+import { Console, Effect, Predicate, Schema, Stream } from "effect"
 import { Api } from "./Api.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
+import * as Report from "./Report.js"
 import { Stdio } from "./Stdio.js"
 
 /**
@@ -21,6 +22,11 @@ export interface Format {
   readonly json: boolean
   /** Every page of a list (pages of 500), streamed. */
   readonly all: boolean
+  /**
+   * Under a table of one page, tell on standard error how many rows of how many it shows and that
+   * `--all` streams every page; default `true` (`call`, which has no `--all`, says `false`).
+   */
+  readonly pageNote?: boolean
 }
 
 const encode = (schema: Schema.Schema.AnyNoContext, value: unknown) =>
@@ -64,6 +70,20 @@ const streamAll = (op: Operation.Pageable, params: Record<string, unknown>, json
   })
 
 /**
+ * The line under a table of one page that does not hold every row: `100 of 640 rows; --all streams
+ * every page`, or `undefined` when the page holds them all (or is no page).
+ *
+ * @since 0.1.0
+ */
+export const pageNote = (value: unknown, params: Record<string, unknown>): string | undefined => {
+  if (!Predicate.isRecord(value) || !Array.isArray(value.items) || typeof value.total !== "number") return undefined
+  const shown = value.items.length
+  if (shown >= value.total) return undefined
+  const offset = typeof params.offset === "number" && params.offset > 0 ? ` from offset ${params.offset}` : ""
+  return `${Report.prefix} ${shown} of ${value.total} rows${offset}; --all streams every page`
+}
+
+/**
  * Calls a documented operation and writes its answer.
  *
  * @since 0.1.0
@@ -77,7 +97,13 @@ export const operation = (
     if (format.all && Operation.isPageable(op)) return yield* streamAll(op, params, format.json)
     const api = yield* Api
     const value = yield* api.execute(op, params)
-    yield* print(op.hasResponse ? yield* encode(op.success, value) : undefined, format.json)
+    const wire = op.hasResponse ? yield* encode(op.success, value) : undefined
+    yield* print(wire, format.json)
+    // Said where a person reads the table; a script asking for JSON has `total` in it.
+    const note = format.json || format.pageNote === false || !Operation.isPageable(op)
+      ? undefined
+      : pageNote(wire, params)
+    if (note !== undefined) yield* Console.error(note)
   })
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The client a command runs on, chosen by {@link Credentials}: the real client over undici for a base
- * URL, or the same client over the in-process reference server with the demo data (embedded mode,
+ * The client a command runs on, chosen by {@link Credentials}: the real client over `node:http` for a
+ * base URL, or the same client over the in-process reference server with the demo data (embedded mode,
  * announced on standard error).
  *
  * @since 0.1.0
@@ -10,11 +10,12 @@ import * as Paginate from "@community-api/client/Paginate"
 import * as Retry from "@community-api/client/Retry"
 import type { Operation } from "@community-api/schema"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Chunk, Console, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { Chunk, Console, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { Api } from "./Api.js"
 import type * as ApiModule from "./Api.js"
 import * as Credentials from "./Credentials.js"
 import * as Report from "./Report.js"
+import { Stdio } from "./Stdio.js"
 import type { UsageError } from "./UsageError.js"
 
 /**
@@ -56,36 +57,90 @@ export const fromClient = (client: CommunityApiClient.Client): ApiModule.Service
 export interface Settings {
   /** Read the token from standard input. */
   readonly tokenStdin: boolean
-  /** At most this many retries (the client's default is the upper bound). */
+  /** The retries after a transient failure (`--retries`); {@link budget} when absent, at most its `maxRetries`. */
   readonly retries: Option.Option<number>
 }
 
-const clientOptions = (settings: Pick<Settings, "retries">) => ({
-  // A command line should say at once that the creation minute is used up, not wait silently.
-  onCreationLimit: "fail" as const,
-  ...Option.match(settings.retries, {
-    onNone: () => ({}),
-    onSome: (n) => ({
-      retry: {
-        schedule: Retry.defaultSchedule.pipe(Schedule.intersect(Schedule.recurs(Math.max(0, n)))),
-        limitRetries: Math.max(0, Math.min(n, Retry.defaultPolicy.limitRetries))
-      }
-    })
-  })
-})
+/**
+ * What the command line allows one call: less than the client's defaults (5 retries, 30 s an attempt,
+ * 120 s a call), since someone is waiting at the terminal or a script for its exit code. A host that
+ * never answers ends the call with exit 6 after at most {@link budget}`.deadline`.
+ *
+ * @since 0.1.0
+ */
+export const budget = {
+  /** Sends again after a transient failure unless `--retries` says otherwise. */
+  retries: 3,
+  /** The most `--retries` may ask for: the client's own bound. */
+  maxRetries: Retry.defaultPolicy.limitRetries,
+  /** Time allowed for one attempt. */
+  attemptTimeout: Duration.seconds(10),
+  /** Time allowed for the whole call: every attempt, retry and wait. */
+  deadline: Duration.seconds(30)
+} as const
+
+const seconds = (duration: Duration.Duration) => `${(Duration.toMillis(duration) / 1000).toFixed(1)} s`
+
+/**
+ * `schedule` that writes one line on standard error before each retry: what failed, the attempt that
+ * comes next of `attempts`, and the wait before it.
+ *
+ * @since 0.1.0
+ */
+export const announced = (
+  schedule: Schedule.Schedule<unknown, Retry.Retryable>,
+  attempts: number
+): Schedule.Schedule<unknown, Retry.Retryable> =>
+  schedule.pipe(
+    Schedule.intersect(Schedule.count),
+    // The input of a retry schedule is the error: kept as an output, it can be told.
+    Schedule.intersect(Schedule.identity<Retry.Retryable>()),
+    Schedule.modifyDelayEffect(([[, retries], error], delay) =>
+      Effect.as(
+        Console.error(`${Report.line(error)}; attempt ${retries + 2} of ${attempts} in ${seconds(delay)}`),
+        delay
+      )
+    )
+  )
+
+/**
+ * How the client of a command retries and how long it waits, from `--retries` and {@link budget}.
+ *
+ * @since 0.1.0
+ */
+export const clientOptions = (settings: Pick<Settings, "retries">, options: { readonly announce: boolean }) => {
+  const retries = Math.max(0, Math.min(Option.getOrElse(settings.retries, () => budget.retries), budget.maxRetries))
+  const schedule = Retry.defaultSchedule.pipe(Schedule.intersect(Schedule.recurs(retries)))
+  return {
+    // A command line should say at once that the creation minute is used up, not wait silently.
+    onCreationLimit: "fail" as const,
+    timeout: budget.attemptTimeout,
+    deadline: budget.deadline,
+    retry: {
+      schedule: options.announce ? announced(schedule, retries + 1) : schedule,
+      limitRetries: retries
+    }
+  }
+}
 
 /**
  * The client layer of a target.
  *
  * @since 0.1.0
  */
-export const layer = (target: Credentials.Target, settings: Pick<Settings, "retries">): Layer.Layer<Api> => {
+export const layer = (
+  target: Credentials.Target,
+  settings: Pick<Settings, "retries">,
+  options: { readonly announce: boolean } = { announce: false }
+): Layer.Layer<Api> => {
   if (target._tag === "Remote") {
     return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
       Layer.provide(
-        CommunityApiClient.layer({ baseUrl: target.baseUrl, token: target.token, ...clientOptions(settings) })
+        CommunityApiClient.layer({ baseUrl: target.baseUrl, token: target.token, ...clientOptions(settings, options) })
       ),
-      Layer.provide(NodeHttpClient.layerUndici)
+      // `node:http`, not undici: undici compiles its WebAssembly HTTP parser at the first request, which
+      // costs a short command a third of its start and memory.
+      Layer.provide(NodeHttpClient.layer)
     )
   }
   // The server's code is loaded only in embedded mode: a call to a real base URL does not pay for it.
@@ -97,7 +152,11 @@ export const layer = (target: Credentials.Target, settings: Pick<Settings, "retr
         const token = Option.getOrElse(target.token, () => Redacted.make(DemoFixture.tokens.owner))
         return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
           Layer.provide(
-            CommunityApiClient.layer({ baseUrl: ReferenceServer.inProcessBaseUrl, token, ...clientOptions(settings) })
+            CommunityApiClient.layer({
+              baseUrl: ReferenceServer.inProcessBaseUrl,
+              token,
+              ...clientOptions(settings, options)
+            })
           ),
           Layer.provide(ReferenceServer.layerTest())
         )
@@ -119,4 +178,9 @@ export const layer = (target: Credentials.Target, settings: Pick<Settings, "retr
  */
 export const provide =
   (settings: Settings) => <A, E>(effect: Effect.Effect<A, E, Api>): Effect.Effect<A, E | UsageError> =>
-    Effect.flatMap(Credentials.resolve(settings), (target) => Effect.provide(effect, layer(target, settings)))
+    Effect.gen(function*() {
+      const target = yield* Credentials.resolve(settings)
+      // Retries are told where someone watches: on a terminal, not in a script's log.
+      const { stderr } = yield* Stdio
+      return yield* Effect.provide(effect, layer(target, settings, { announce: stderr.isTTY === true }))
+    })

@@ -22,9 +22,12 @@ export interface Input extends NodeJS.ReadableStream {
  */
 export interface Service {
   readonly stdin: Input
-  /** Standard output: is it a terminal (colours in help and messages)? */
+  /** Standard output: is it a terminal (colours), and of how many columns (the width of the help)? */
   readonly stdout: Progress.Sink
-  /** Standard error: is it a terminal, and where the progress bar of `--all` is drawn. */
+  /**
+   * Standard error: is it a terminal (then the progress bar of `--all` is drawn there, and each retry
+   * announced), and where the bar is drawn.
+   */
   readonly stderr: Progress.Sink
 }
 

@@ -12,10 +12,13 @@ Cli.main(process.argv).pipe(
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({
     disableErrorReporting: true,
-    teardown: (exit, onExit) => {
+    teardown: (exit) => {
       const code = Exit.isSuccess(exit) ? exit.value as number : 1
       process.exitCode = code
-      onExit(code)
+      // Done is done: what is still scheduled (the client's pacing holds a permit for a second after
+      // its answer, idle keep-alive sockets) would keep the process alive for nothing. It ends once its
+      // output is written.
+      process.stdout.write("", () => process.stderr.write("", () => process.exit(code)))
     }
   })
 )

@@ -18,6 +18,10 @@ export * as ExitCode from "./ExitCode.js"
 /** @since 0.1.0 */
 export * as Flags from "./Flags.js"
 /** @since 0.1.0 */
+export * as Global from "./Global.js"
+/** @since 0.1.0 */
+export * as Help from "./Help.js"
+/** @since 0.1.0 */
 export * as KeyValue from "./KeyValue.js"
 /** @since 0.1.0 */
 export * as Output from "./Output.js"
@@ -25,6 +29,8 @@ export * as Output from "./Output.js"
 export * as Progress from "./Progress.js"
 /** @since 0.1.0 */
 export * as Report from "./Report.js"
+/** @since 0.1.0 */
+export * as Route from "./Route.js"
 /** @since 0.1.0 */
 export * as Run from "./Run.js"
 /** @since 0.1.0 */

@@ -2,7 +2,8 @@
  * The executable's program (`Cli.main`, what `bin.ts` runs) run in this process, as a child process
  * would run it but without starting Node and tsx again: standard output and error are captured, the
  * environment is the one given (nothing is read from `process.env`), standard input is the text given
- * and ends, and the exit code is what the executable would exit with.
+ * and ends, and the exit code is what the executable would exit with. The program runs on the clock
+ * of the fiber that starts it: under `it.effect`, the test clock.
  */
 import * as CreationQuota from "@community-api/client/CreationQuota"
 import * as Pacing from "@community-api/client/Pacing"
@@ -14,8 +15,11 @@ import * as Cli from "../../src/Cli.js"
 import { Stdio } from "../../src/Stdio.js"
 import type { Result, RunOptions } from "./Outcome.js"
 
-/** A stream that keeps what is written to it: not a terminal, like the pipe of a child process. */
-const recorder = () => {
+/**
+ * A stream that keeps what is written to it: not a terminal, like the pipe of a child process, unless
+ * `terminal` says it stands for one (of `columns` when given).
+ */
+const recorder = (terminal = false, columns?: number) => {
   let text = ""
   const listeners = new Set<() => void>()
   const append = (more: string) => {
@@ -31,7 +35,7 @@ const recorder = () => {
   })
   return {
     stream,
-    sink: { isTTY: false, write: append },
+    sink: { isTTY: terminal, ...(columns === undefined ? {} : { columns }), write: append },
     text: () => text,
     /** Calls `listener` after each write until the returned function is called. */
     listen: (listener: () => void) => {
@@ -109,8 +113,8 @@ const awaitOutput = (output: ReturnType<typeof recorder>, fiber: Fiber.RuntimeFi
 /** Starts the program on `args` (the words after `community-api`) in a fiber. */
 export const start = (args: ReadonlyArray<string>, options: RunOptions = {}): Effect.Effect<Running> =>
   Effect.suspend(() => {
-    const stdout = recorder()
-    const stderr = recorder()
+    const stdout = recorder(options.terminal?.stdout, options.terminal?.columns)
+    const stderr = recorder(options.terminal?.stderr)
     const console = new NodeConsole({ stdout: stdout.stream, stderr: stderr.stream, colorMode: false })
     const stdin = Readable.from(options.stdin === undefined || options.stdin === "" ? [] : [options.stdin])
     return Cli.main(["node", "community-api", ...args]).pipe(

@@ -18,4 +18,13 @@ export interface RunOptions {
   readonly env?: Record<string, string>
   /** Written to standard input, which then ends. */
   readonly stdin?: string
+  /**
+   * In process only: which streams the program takes for terminals (none unless given), and the
+   * columns of standard output. A child process always writes to pipes.
+   */
+  readonly terminal?: {
+    readonly stdout?: boolean
+    readonly stderr?: boolean
+    readonly columns?: number
+  }
 }

@@ -1,8 +1,9 @@
 /**
- * The command run as a child process, as a user runs it: the `bin` of package.json, which loads the
- * sources through tsx. Each run starts Node, tsx and the program from scratch: about two seconds on
- * an idle machine and many times that on a busy one, so only a few tests spawn (see
- * `docs/testing.md`); the rest run the same program in process (`InProcess.ts`).
+ * The command run as a child process, as a user runs it: the `bin` of package.json, which runs the
+ * compiled program (`build/`, made by turbo's `bundle` task or the global setup). Each run starts
+ * Node and the program from scratch: under half a second on an idle machine and many times that on a
+ * busy one, so only a few tests spawn (see `docs/testing.md`); the rest run the same program in
+ * process (`InProcess.ts`).
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
