@@ -4,10 +4,11 @@
  * server's spans. Only a known section and method, or a plain word, is ever shown from a path.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Tracer } from "effect"
+import { Effect, Layer } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 import { errorOf, okOf, port, send } from "./portSupport.js"
+import * as RecordingTracer from "./recordingTracer.js"
 
 const secrets = [DemoFixture.tokens.owner, DemoFixture.tokens.accountKey, "thp_never_issued_0a1b2c3d4e5f6a7b8c9d"]
 
@@ -38,39 +39,10 @@ const paths = (segment: string): Array<string> => [
 const windows = (text: string, length: number) =>
   Array.from({ length: Math.max(1, text.length - length + 1) }, (_, i) => text.slice(i, i + length))
 
-/** A tracer that writes every span's name and attributes as text. */
+/** Every span written as text. */
 const recording = () => {
   const written: Array<string> = []
-  const tracer = Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      const attributes = new Map<string, unknown>()
-      return {
-        _tag: "Span",
-        name,
-        spanId: `span-${written.length}`,
-        traceId: "trace",
-        parent,
-        context,
-        status: { _tag: "Started", startTime },
-        attributes,
-        links,
-        sampled: true,
-        kind,
-        end: () => {
-          written.push(`span ${name} ${JSON.stringify([...attributes].map(([k, v]) => [k, String(v)]))}`)
-        },
-        attribute: (key, value) => {
-          attributes.set(key, value)
-        },
-        event: (eventName, _time, eventAttributes) => {
-          written.push(`event ${eventName} ${JSON.stringify(eventAttributes ?? {})}`)
-        },
-        addLinks: () => {}
-      }
-    },
-    context: (f) => f()
-  })
-  return { written, layer: Layer.setTracer(tracer) }
+  return { written, layer: Layer.setTracer(RecordingTracer.make(written)) }
 }
 
 describe("a token in the path, on a port", () => {

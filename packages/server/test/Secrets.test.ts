@@ -6,9 +6,10 @@
  */
 import { FetchHttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Logger, LogLevel, TestClock, Tracer } from "effect"
+import { Cause, Effect, Layer, Logger, LogLevel, TestClock } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
+import * as RecordingTracer from "./recordingTracer.js"
 import { base, sendRequest } from "./support.js"
 
 /** Every demo credential, and a well-formed token the server has never issued. */
@@ -23,40 +24,7 @@ const capture = () => {
       Cause.isEmpty(cause) ? "" : Cause.pretty(cause, { renderErrorCause: true })
     )
   })
-  const tracer = Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      const attributes = new Map<string, unknown>()
-      const events: Array<unknown> = []
-      written.push(`span ${name}`)
-      return {
-        _tag: "Span",
-        name,
-        spanId: String(written.length),
-        traceId: "trace",
-        parent,
-        context,
-        status: { _tag: "Started", startTime },
-        attributes,
-        links,
-        sampled: true,
-        kind,
-        end: (_endTime, exit) => {
-          written.push(
-            JSON.stringify({ name, attributes: [...attributes].map(([k, v]) => [k, String(v)]), events }),
-            Exit.isFailure(exit) ? `span ${name} failed: ${Cause.pretty(exit.cause)}` : ""
-          )
-        },
-        attribute: (key, value) => {
-          attributes.set(key, value)
-        },
-        event: (name, _time, attributes) => {
-          events.push([name, attributes])
-        },
-        addLinks: () => {}
-      }
-    },
-    context: (f) => f()
-  })
+  const tracer = RecordingTracer.make(written)
   const layer = Layer.mergeAll(
     Logger.replace(Logger.defaultLogger, logger),
     Logger.minimumLogLevel(LogLevel.All),
