@@ -10,13 +10,10 @@
  * one window.
  */
 import { Clock, Duration, Effect } from "effect"
+import * as PacingRule from "./pacingRule.js"
 
 /** @internal */
-export interface Settings {
-  readonly limit: number
-  readonly windowMillis: number
-  readonly marginMillis: number
-}
+export type Settings = PacingRule.Settings
 
 /** @internal */
 export interface Gate {
@@ -29,23 +26,36 @@ export interface Gate {
 /** @internal */
 export const unsafeMake = (settings: Settings): Gate => {
   const semaphore = Effect.unsafeMakeSemaphore(settings.limit)
-  const hold = Duration.millis(settings.windowMillis + settings.marginMillis)
+  const rule = PacingRule.make(settings)
   let blockedUntil = 0
   const waitIfBlocked = Effect.clockWith((clock) => {
     const now = clock.unsafeCurrentTimeMillis()
     return blockedUntil > now ? Effect.sleep(Duration.millis(blockedUntil - now)) : Effect.void
   })
   // Given back in a daemon fiber, so that a caller's answer is not delayed by the hold.
-  const release = Effect.forkDaemon(Effect.zipRight(Effect.sleep(hold), semaphore.release(1)))
+  const release = (takenAt: number) =>
+    Effect.clockWith((clock) => {
+      const now = clock.unsafeCurrentTimeMillis()
+      const hold = rule.holdAfter(now - takenAt)
+      const until = Math.max(now + hold.afterAnswerMillis, takenAt + hold.afterTakeMillis)
+      return Effect.forkDaemon(Effect.zipRight(Effect.sleep(Duration.millis(until - now)), semaphore.release(1)))
+    })
   return {
     withPermit: (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.zipRight(
           restore(semaphore.take(1)),
-          restore(Effect.zipRight(waitIfBlocked, send)).pipe(Effect.ensuring(release))
+          // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
+          Effect.flatMap(
+            restore(Effect.zipRight(waitIfBlocked, Clock.currentTimeMillis)).pipe(
+              Effect.onInterrupt(() => semaphore.release(1))
+            ),
+            (takenAt) => restore(send).pipe(Effect.ensuring(release(takenAt)))
+          )
         )
       ),
     penalize: (now) => {
+      rule.refused()
       blockedUntil = Math.max(blockedUntil, now + settings.windowMillis + settings.marginMillis)
     }
   }
