@@ -9,14 +9,17 @@ import { CliConfig, Command, CommandDescriptor as Descriptor, HelpDoc, Validatio
 import type { CliApp } from "@effect/cli"
 import { Cause, Config, Console, Effect, Either, Logger, Option, Predicate } from "effect"
 import * as Commands from "./Commands.js"
+import * as Credentials from "./Credentials.js"
 import * as ExitCode from "./ExitCode.js"
 import * as Global from "./Global.js"
 import * as Help from "./Help.js"
+import { quote } from "./internal/text.js"
+import * as Mcp from "./Mcp.js"
 import * as Report from "./Report.js"
 import * as Route from "./Route.js"
 import * as Sandbox from "./Sandbox.js"
 import { Stdio } from "./Stdio.js"
-import type { UsageError } from "./UsageError.js"
+import { UsageError } from "./UsageError.js"
 
 /**
  * The version shown by `--version`.
@@ -148,7 +151,8 @@ const serve = (words: ReadonlyArray<string>) =>
  * with the exit code. `--help` and `-h` print {@link Help} for what the words before them name; a
  * word that names nothing, a token on the command line, or anything the parser refuses is one line on
  * standard error (exit 2); `--log-level` may stand anywhere and applies to `serve` too; `serve …`
- * hands its words to the sandbox. Any other failure is reported in one line as well.
+ * hands its words to the sandbox, and `mcp` runs the MCP server on standard input and output. Any
+ * other failure is reported in one line as well.
  *
  * @since 0.1.0
  */
@@ -174,6 +178,18 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown,
       return yield* Effect.as(withLevel(cli(["node", Route.executable, ...words])), ExitCode.kinds.success.code)
     }
     if (route._tag === "Serve") return yield* withLevel(serve(words.slice(1)))
+    if (route._tag === "Mcp") {
+      const [extra] = words.filter((word) => word !== Route.mcpName)
+      if (extra !== undefined) {
+        return yield* usageError(
+          new UsageError({
+            reason: `${Route.mcpName} takes no word ${quote(extra)}: its settings are ` +
+              `${Credentials.baseUrlVariable} and ${Credentials.tokenVariable} (${Route.executable} mcp --help)`
+          })
+        )
+      }
+      return yield* withLevel(Mcp.serve)
+    }
     return yield* Effect.as(withLevel(parseAndRun(route, words)), ExitCode.kinds.success.code)
   }).pipe(
     Effect.catchAll((error) =>
@@ -195,9 +211,9 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown,
 
 /**
  * The program of the `community-api` executable on `argv` (as `process.argv`): the command line
- * ({@link run}), `serve` included. Succeeds with the exit code. It reads the environment through
- * `Config`, standard input and whether the streams are terminals through {@link Stdio}, and writes
- * through `Console`: each can be given by a program that runs it in process.
+ * ({@link run}), `serve` and `mcp` included. Succeeds with the exit code. It reads the environment
+ * through `Config`, standard input and whether the streams are terminals through {@link Stdio}, and
+ * writes through `Console`: each can be given by a program that runs it in process.
  *
  * @since 0.1.0
  */

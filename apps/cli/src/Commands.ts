@@ -1,7 +1,7 @@
 /**
  * The command tree, derived from the contract: a command per section, and under it a command per
  * documented operation whose flags come from the payload schema. `call` reaches every operation by
- * path (meant for E17), `serve` runs the sandbox.
+ * path (meant for E17), `serve` runs the sandbox, `mcp` the MCP server.
  *
  * @since 0.1.0
  */
@@ -12,6 +12,7 @@ import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import * as KeyValue from "./KeyValue.js"
+import * as Mcp from "./Mcp.js"
 import * as Run from "./Run.js"
 import * as Sandbox from "./Sandbox.js"
 import * as Session from "./Session.js"
@@ -79,22 +80,12 @@ const retries = Flags.toOption({
 /** The flags every operation command has; a payload parameter must not take their names. */
 const reserved = [...Object.values(commonFlags).map((flag) => flag.name), ...Global.names]
 
-/** Who may call an operation, in words (A9). */
-const access: { readonly [Group in Operation.RoleGroup]: string } = {
-  mailer: "the owner, admins and employees with the mailer role",
-  users: "the owner, admins and employees with the users role",
-  stat: "the owner, admins and employees with the stat role",
-  admin: "the owner and admins only",
-  any: "the owner and employees with any role",
-  none: "any valid token"
-}
-
 /**
  * Who may call an operation, as a sentence of its help.
  *
  * @since 0.1.0
  */
-export const describeAccess = (op: Operation.Any): string => `Open to ${access[op.roleGroup]} (A9).`
+export const describeAccess = (op: Operation.Any): string => `Open to ${Operation.whoMay[op.roleGroup]} (A9).`
 
 /**
  * What the help says of an operation besides its summary, from its declaration: who may call it,
@@ -270,11 +261,22 @@ export const serveCommand = Command.make("serve", {}, () => Sandbox.serve([])).p
 )
 
 /**
+ * `community-api mcp`: the MCP server on standard input and output. It takes no flags of its own, so
+ * the command line runs it without parsing (see `Cli.run`); this command names it for the parser's
+ * completions.
+ *
+ * @since 0.1.0
+ */
+export const mcpCommand = Command.make("mcp", {}, () => Effect.asVoid(Mcp.serve)).pipe(
+  Command.withDescription(Mcp.summary)
+)
+
+/**
  * The root command.
  *
  * @since 0.1.0
  */
 export const root = Command.make("community-api").pipe(
   Command.withDescription(about),
-  Command.withSubcommands(nonEmpty([...sectionCommands(), callCommand, serveCommand]))
+  Command.withSubcommands(nonEmpty([...sectionCommands(), callCommand, serveCommand, mcpCommand]))
 )

@@ -12,6 +12,7 @@ import * as ExitCode from "./ExitCode.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import { definitions, orList, paragraph, wrap, wrapWords } from "./internal/text.js"
+import * as Mcp from "./Mcp.js"
 import * as Route from "./Route.js"
 import * as Sandbox from "./Sandbox.js"
 
@@ -91,6 +92,7 @@ const root = (width: number): Array<string> => {
       ...usage([executable, "<section>", "<method>", "[flags]"], width),
       ...usage([executable, Route.callName, "<section/method>", "[key=value …]", "[flags]"], width),
       ...usage([executable, Route.serveName, "[flags]"], width),
+      ...usage([executable, Route.mcpName], width),
       ...usage([executable, "<section>", "[<method>]", "--help"], width)
     ]),
     ...block(
@@ -99,7 +101,8 @@ const root = (width: number): Array<string> => {
         [
           ...operations.map((op) => [`${op.section} ${op.method}`, op.summary] as const),
           [Route.callName, Commands.callSummary],
-          [Route.serveName, Commands.serveSummary]
+          [Route.serveName, Commands.serveSummary],
+          [Route.mcpName, Mcp.summary]
         ],
         width
       )
@@ -187,6 +190,16 @@ const serve = (width: number): Array<string> => {
   ]
 }
 
+const mcp = (width: number): Array<string> => {
+  const command = Route.command({ _tag: "Mcp" })
+  return [
+    ...wrap(`${command}: ${Mcp.summary}`, width),
+    ...block("USAGE", usage([command, "[--log-level LEVEL]"], width)),
+    ...block("DESCRIPTION", paragraph(Mcp.description, width)),
+    ...globalPointer(width)
+  ]
+}
+
 /**
  * The help of what a route names, wrapped at `width`.
  *
@@ -204,5 +217,7 @@ export const render = (route: Route.Route, width: number): string => {
       return call(width).join("\n")
     case "Serve":
       return serve(width).join("\n")
+    case "Mcp":
+      return mcp(width).join("\n")
   }
 }

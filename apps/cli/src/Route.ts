@@ -1,6 +1,6 @@
 /**
  * What the words of a command line name, read from the contract before the parser sees them: the
- * top level, a section, one of its documented operations, `call` or `serve`. Words that name nothing
+ * top level, a section, one of its documented operations, `call`, `serve` or `mcp`. Words that name nothing
  * are a usage error that lists what there is (the methods of the section, the sections). Errors the
  * parser finds later (a flag, a value) are put in the same one-line form here.
  *
@@ -36,6 +36,13 @@ export const callName = "call"
  * @since 0.1.0
  */
 export const serveName = "serve"
+
+/**
+ * The command that runs the MCP server.
+ *
+ * @since 0.1.0
+ */
+export const mcpName = "mcp"
 
 /**
  * A section of the contract with the operations the command line gives as commands (the documented
@@ -77,6 +84,7 @@ export type Route =
   | { readonly _tag: "Operation"; readonly op: Operation.Any }
   | { readonly _tag: "Call" }
   | { readonly _tag: "Serve" }
+  | { readonly _tag: "Mcp" }
 
 /**
  * The command a route names, as typed: `community-api bots get`.
@@ -95,6 +103,8 @@ export const command = (route: Route): string => {
       return `${executable} ${callName}`
     case "Serve":
       return `${executable} ${serveName}`
+    case "Mcp":
+      return `${executable} ${mcpName}`
   }
 }
 
@@ -104,7 +114,7 @@ const usage = (reason: string) => Either.left(new UsageError({ reason }))
 
 /**
  * Reads what the words (after the executable, global flags taken out) name. The first word that is
- * not a flag is the section (or `call`, `serve`); the next, the method.
+ * not a flag is the section (or `call`, `serve`, `mcp`); the next, the method.
  *
  * @since 0.1.0
  */
@@ -113,9 +123,10 @@ export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, Usag
   if (first === undefined || first.startsWith("-")) return Either.right({ _tag: "Root" })
   if (first === callName) return Either.right({ _tag: "Call" })
   if (first === serveName) return Either.right({ _tag: "Serve" })
+  if (first === mcpName) return Either.right({ _tag: "Mcp" })
   const section = sections.find((candidate) => candidate.name === first)
   if (section === undefined) {
-    const commands = [...commandSections.map((s) => s.name), callName, serveName]
+    const commands = [...commandSections.map((s) => s.name), callName, serveName, mcpName]
     return usage(`there is no command ${quote(first)}; the commands: ${orList(commands)} (${executable} --help)`)
   }
   if (section.documented.length === 0) {

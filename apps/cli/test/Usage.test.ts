@@ -36,7 +36,7 @@ describe("usage errors", () => {
   it("an unknown command lists the commands", async () => {
     const line = await refused(["bot", "get"])
     expect(line).toContain("there is no command \"bot\"")
-    expect(line).toMatch(/users, groups, bots, .* call or serve/)
+    expect(line).toMatch(/users, groups, bots, .* call, serve or mcp/)
   })
 
   it("E17 an operation the spec only lists points to call", async () => {

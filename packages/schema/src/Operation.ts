@@ -21,6 +21,22 @@ import * as Page from "./Page.js"
 export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
 
 /**
+ * Who may call an operation of each role group, in words (A8, A9, A10): read by every surface that
+ * tells a person or an assistant who may call what (the command line's help, the MCP tools).
+ *
+ * @since 0.1.0
+ * @category access
+ */
+export const whoMay: { readonly [Group in RoleGroup]: string } = {
+  mailer: "the owner, admins and employees with the mailer role",
+  users: "the owner, admins and employees with the users role",
+  stat: "the owner, admins and employees with the stat role",
+  admin: "the owner and admins only",
+  any: "the owner and employees with any role",
+  none: "any valid token"
+}
+
+/**
  * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
  *
  * @since 0.1.0

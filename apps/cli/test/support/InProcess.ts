@@ -116,7 +116,8 @@ export const start = (args: ReadonlyArray<string>, options: RunOptions = {}): Ef
     const stdout = recorder(options.terminal?.stdout, options.terminal?.columns)
     const stderr = recorder(options.terminal?.stderr)
     const console = new NodeConsole({ stdout: stdout.stream, stderr: stderr.stream, colorMode: false })
-    const stdin = Readable.from(options.stdin === undefined || options.stdin === "" ? [] : [options.stdin])
+    const stdin = options.stdinStream ??
+      Readable.from(options.stdin === undefined || options.stdin === "" ? [] : [options.stdin])
     return Cli.main(["node", "community-api", ...args]).pipe(
       // As the executable: a failure (the sandbox could not start) exits 1, its message already written.
       Effect.exit,

@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly env?: Record<string, string>
   /** Written to standard input, which then ends. */
   readonly stdin?: string
+  /** In process only: standard input as a stream the test writes to and ends (instead of `stdin`). */
+  readonly stdinStream?: NodeJS.ReadableStream
   /**
    * In process only: which streams the program takes for terminals (none unless given), and the
    * columns of standard output. A child process always writes to pipes.

@@ -1,0 +1,268 @@
+/**
+ * The tools, derived from the contract: one per documented operation (E1–E16), named after its path
+ * (`bots/enable` → `bots_enable`), described by its summary, who may call it and the limits it counts
+ * against, with its payload schema as the input schema and hints from what it does; and one `call`
+ * tool for the operations the API lists without showing their parameters (E17). Nothing here names
+ * an operation.
+ *
+ * @since 0.1.0
+ */
+import { Limits, Operation, Operations, Page } from "@community-api/schema"
+import * as McpSchema from "@effect/ai/McpSchema"
+import * as Action from "./Action.js"
+import * as InputSchema from "./InputSchema.js"
+
+/**
+ * The most items `all: true` gathers in one answer, so that an answer stays small enough for an
+ * assistant to read; past it the answer says where to go on (`next_offset`).
+ *
+ * @since 0.1.0
+ */
+export const allCap = 2_000
+
+/**
+ * The tool of a documented operation.
+ *
+ * @since 0.1.0
+ */
+export interface OperationTool {
+  readonly _tag: "Operation"
+  readonly op: Operation.Any
+  readonly definition: McpSchema.Tool
+}
+
+/**
+ * The tool of the operations of E17.
+ *
+ * @since 0.1.0
+ */
+export interface CallTool {
+  readonly _tag: "Call"
+  readonly definition: McpSchema.Tool
+}
+
+/**
+ * A tool.
+ *
+ * @since 0.1.0
+ */
+export type Tool = OperationTool | CallTool
+
+/**
+ * What MCP allows as a tool name.
+ *
+ * @since 0.1.0
+ */
+export const namePattern = /^[a-zA-Z0-9_-]{1,64}$/
+
+/**
+ * The tool name of an operation: its path with `_` for `/`.
+ *
+ * @since 0.1.0
+ */
+export const nameOf = (op: Operation.Any): string => op.path.replace("/", "_")
+
+/**
+ * The name of the tool of the operations of E17.
+ *
+ * @since 0.1.0
+ */
+export const callName = "call"
+
+/**
+ * Who may call an operation, as a sentence.
+ *
+ * @since 0.1.0
+ */
+export const describeAccess = (op: Operation.Any): string => `Access: ${Operation.whoMay[op.roleGroup]} (A9).`
+
+/**
+ * The limits an operation counts against, as sentences.
+ *
+ * @since 0.1.0
+ */
+export const describeLimits = (op: Operation.Any): string =>
+  [
+    `Limits: counts against the user's ${Limits.requestsPerWindow} requests a second (L1), which this server paces.`,
+    ...(op.creation ?
+      [
+        `Counts against the creation limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a ` +
+        "day (L2); once it is used up the tool answers CreationQuotaExceeded with the time it resets."
+      ] :
+      [])
+  ].join(" ")
+
+/**
+ * What a list tool takes and gives, as a sentence.
+ *
+ * @since 0.1.0
+ */
+export const describePaging = `Gives one page ({items, total}): count items (1 to ${Page.maxCount}, default ` +
+  `${Page.defaultCount}) from offset; total counts every match. all: true gathers every page from offset, up to ` +
+  `${allCap} items.`
+
+/**
+ * The description of an operation's tool: its summary, who may call it, the limits, paging, and
+ * whether it is sent again after an ambiguous failure.
+ *
+ * @since 0.1.0
+ */
+export const describe = (op: Operation.Any): string =>
+  [
+    op.summary,
+    describeAccess(op),
+    describeLimits(op),
+    ...(Operation.isPageable(op) ? [describePaging] : []),
+    ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."]),
+    `Rule ${op.rule}.`
+  ].join(" ")
+
+/**
+ * The property `all` of a list tool.
+ *
+ * @since 0.1.0
+ */
+export const allProperty: InputSchema.JsonObject = {
+  type: "boolean",
+  default: false,
+  description: `Gather every page from offset on (pages of count, or ${Page.maxCount}), up to ${allCap} items; ` +
+    `when more are left, next_offset says where to go on.`
+}
+
+/**
+ * The input schema of an operation's tool: its payload's, with `all` for a list.
+ *
+ * @since 0.1.0
+ */
+export const inputSchema = (op: Operation.Any): InputSchema.JsonObject => {
+  const schema = InputSchema.fromPayload(op.payload)
+  return Operation.isPageable(op) ? InputSchema.withProperties(schema, { all: allProperty }) : schema
+}
+
+/**
+ * The tool of a documented operation.
+ *
+ * @since 0.1.0
+ */
+export const operationTool = (op: Operation.Any): OperationTool => ({
+  _tag: "Operation",
+  op,
+  definition: new McpSchema.Tool({
+    name: nameOf(op),
+    description: describe(op),
+    inputSchema: inputSchema(op),
+    annotations: new McpSchema.ToolAnnotations({ title: op.path, ...Action.hints(op) })
+  })
+})
+
+/**
+ * The operations `call` reaches: those of E17.
+ *
+ * @since 0.1.0
+ */
+export const callable: ReadonlyArray<Operation.Any> = Operations.undocumented
+
+/**
+ * The description of `call`: what it reaches and that their parameters are not documented.
+ *
+ * @since 0.1.0
+ */
+export const describeCall = [
+  "Calls an operation that the API lists as existing without documenting its parameters or its answer (E17):",
+  "their parameters are not documented, so params is sent as given and the answer comes back as the API gave",
+  "it. The operations (with who may call each):",
+  callable.map((op) => `${op.path}: ${op.summary} (${op.roleGroup === "none" ? "any token" : op.roleGroup})`).join(
+    "; "
+  ) + ".",
+  `Creations (${callable.filter((op) => op.creation).map((op) => op.path).join(", ")}) count against the creation`,
+  `limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day (L2); every call counts`,
+  `against ${Limits.requestsPerWindow} requests a second (L1), which this server paces.`
+].join(" ")
+
+/**
+ * The input schema of `call`.
+ *
+ * @since 0.1.0
+ */
+export const callInputSchema: InputSchema.JsonObject = {
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      enum: callable.map((op) => op.path),
+      description: "The operation, as section/method."
+    },
+    params: {
+      type: "object",
+      additionalProperties: true,
+      description: "The parameters, sent as given (not documented; a community is group_id with channel, ids are " +
+        "24 characters of 0-9 and a-f). Default: none."
+    }
+  },
+  required: ["path"],
+  additionalProperties: false
+}
+
+/**
+ * The tool of the operations of E17. It may do anything they do: nothing read-only, idempotent or
+ * only additive is promised.
+ *
+ * @since 0.1.0
+ */
+export const callTool: CallTool = {
+  _tag: "Call",
+  definition: new McpSchema.Tool({
+    name: callName,
+    description: describeCall,
+    inputSchema: callInputSchema,
+    annotations: new McpSchema.ToolAnnotations({
+      title: "call an operation of E17",
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true
+    })
+  })
+}
+
+/**
+ * Every tool: one per documented operation, in the contract's order, then `call`.
+ *
+ * @since 0.1.0
+ */
+export const all: ReadonlyArray<Tool> = [...Operations.documented.map(operationTool), callTool]
+
+/** The hints of a tool in words. */
+const hintWords = (annotations: McpSchema.Tool["annotations"]): string => {
+  if (annotations === undefined) return ""
+  if (annotations.readOnlyHint) return "read-only"
+  return [
+    annotations.destructiveHint ? "destructive" : "additive",
+    ...(annotations.idempotentHint ? ["idempotent"] : [])
+  ]
+    .join(", ")
+}
+
+/** Who may call an operation, in a table cell. */
+const accessCell = (group: Operation.RoleGroup): string =>
+  group === "none" ? "any token" : group === "any" ? "any role" : group === "admin" ? "admins" : `${group} role`
+
+/**
+ * The tools as a Markdown table, for `docs/mcp.md` (a test keeps it equal).
+ *
+ * @since 0.1.0
+ */
+export const markdown = (): string =>
+  [
+    "| Tool | What it does | Who may call it (A9) | Hints |",
+    "|---|---|---|---|",
+    ...all.map((tool) =>
+      tool._tag === "Operation"
+        ? `| \`${tool.definition.name}\` | ${tool.op.summary}${
+          Operation.isPageable(tool.op) ? " Paged, with `all`." : ""
+        } | ` +
+          `${accessCell(tool.op.roleGroup)} | ${hintWords(tool.definition.annotations)} |`
+        : `| \`${callName}\` | Any of the ${callable.length} operations of E17, by path, with parameters as given. | ` +
+          `each operation's | ${hintWords(tool.definition.annotations)} |`
+    )
+  ].join("\n")
