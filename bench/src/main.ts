@@ -16,6 +16,7 @@ import * as B2 from "./B2Pacing.js"
 import * as B3 from "./B3Pagination.js"
 import * as B4 from "./B4ServerThroughput.js"
 import * as B5 from "./B5Decoding.js"
+import * as B6 from "./B6SharedLimits.js"
 import * as B8 from "./B8Startup.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
@@ -45,6 +46,7 @@ const benchmarks: ReadonlyArray<{
   { id: "B3", run: B3.run },
   { id: "B4", run: B4.run },
   { id: "B5", run: B5.run },
+  { id: "B6", run: B6.run },
   { id: "B8", name: "STARTUP", run: B8.run }
 ]
 

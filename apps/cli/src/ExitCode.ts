@@ -63,6 +63,7 @@ export const kindByTag: { readonly [T in Tag]: Exclude<Kind, "success"> } = {
   KeyServiceUnavailableError: "transient",
   TransportError: "transient",
   TimeoutError: "transient",
+  LimiterUnavailable: "transient",
   InternalServerError: "internal",
   UnexpectedApiError: "internal",
   ResponseDecodeError: "internal",

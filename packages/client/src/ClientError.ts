@@ -1,7 +1,8 @@
 /**
  * Errors the client adds to those of the API: the request could not be sent or answered, the answer
- * could not be read, a creation quota is used up, or the outcome of an action is unknown. No message
- * ever contains the token: errors carry the operation path, never the request or its headers.
+ * could not be read, a creation quota is used up, the store of the shared limiters cannot be reached,
+ * or the outcome of an action is unknown. No message ever contains the token: errors carry the
+ * operation path, never the request or its headers.
  *
  * @since 0.1.0
  */
@@ -130,6 +131,31 @@ export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>
 }
 
 /**
+ * The store that shares the limiters of a user between processes (Redis, see `Pacing.layerRedis` and
+ * `CreationQuota.layerRedis`) could not be reached or did not answer in time, so the request could not
+ * be admitted under the limits shared with the user's other processes. **Nothing was sent**: the
+ * client fails closed rather than exceed the limits silently. Not retried by the client; the store
+ * may be back a moment later. With `onUnavailable: "fallback"` the client uses this process's own
+ * limiters instead and this error never occurs.
+ *
+ * `store` names the store without credentials (the password of a Redis URL is never in it).
+ *
+ * @since 0.1.0
+ */
+export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
+  /** Which limiter could not admit the request. */
+  limiter: Schema.Literal("pacing", "creation quota"),
+  /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
+  store: Schema.String,
+  /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `the shared ${this.limiter} limiter is unavailable (${this.store}): ${this.reason}; nothing was sent`
+  }
+}
+
+/**
  * Every error the client adds to the API's own.
  *
  * @since 0.1.0
@@ -140,4 +166,5 @@ export type ClientError =
   | RequestEncodeError
   | ResponseDecodeError
   | CreationQuotaExceeded
+  | LimiterUnavailable
   | OutcomeUnknownError

@@ -11,11 +11,20 @@
  * client that gets it from the same layer; **without a layer, clients use the process-wide
  * {@link global}** ({@link CreationQuota} is a `Context.Reference` with that default).
  *
+ * **Several processes of one user** share one quota only through a shared store: provide
+ * {@link layerRedis} (or {@link layerRedisConfig}) in every one of them. The counts are then kept in
+ * Redis, per calendar minute and day on the Redis server's clock, and exact across processes.
+ *
  * @since 0.1.0
  */
 import { Limits } from "@community-api/schema"
 import { Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
+import type { ConfigError, Scope } from "effect"
 import * as ClientError from "./ClientError.js"
+import * as Creations from "./internal/creations.js"
+import * as Shared from "./internal/shared.js"
+import type * as Store from "./internal/store.js"
+import * as RedisStore from "./RedisStore.js"
 
 /**
  * Settings of the quota.
@@ -44,20 +53,22 @@ export const defaults: Limits.CreationSettings = Limits.creationDefaults
 export type OnExhausted = "wait" | "fail"
 
 /**
- * The quota service.
+ * The quota service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
+ * for this process's memory ({@link make}).
  *
  * @since 0.1.0
  */
-export interface Service {
+export interface Service<E = ClientError.LimiterUnavailable> {
   /**
    * Counts one creation of `user`, waiting for the next minute when the minute is used up and
-   * `onExhausted` is `"wait"`. Returns the time the creation was counted at.
+   * `onExhausted` is `"wait"`. Returns the time the creation was counted at, on the store's clock.
+   * Fails with `LimiterUnavailable` (nothing sent) when a shared store cannot be reached.
    */
   readonly acquire: (
     user: string,
     operation: string,
     onExhausted: OnExhausted
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded>
+  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
   /**
    * Called right before a creation counted at `taken` is sent: when a calendar minute began in
    * between (the creation waited for pacing), it is counted again in the current windows, since the
@@ -67,7 +78,7 @@ export interface Service {
     user: string,
     operation: string,
     taken: number
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded>
+  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
   /** Gives back a creation counted at `taken` that the server did not count (error 9: nothing was done). */
   readonly refund: (user: string, taken: number) => Effect.Effect<void>
   /** The server refused a creation for the quota's minute: no more creations of `user` in this minute. */
@@ -90,92 +101,67 @@ export class CreationQuota extends Context.Reference<CreationQuota>()("@communit
   defaultValue: (): Service => global
 }) {}
 
-/**
- * Makes a quota service with its own counters, synchronously (for {@link global}).
- *
- * @since 0.1.0
- */
-export const unsafeMake = (settings: Settings = {}): Service => {
-  const resolved: Limits.CreationSettings = {
-    perMinute: settings.perMinute ?? defaults.perMinute,
-    perDay: settings.perDay ?? defaults.perDay
-  }
-  const counts = new Map<string, Limits.CreationCount>()
-  const countOf = (user: string) => counts.get(user) ?? Limits.emptyCount
+/** Logs what a store could not record; the server's own count still holds. */
+const notStored = (what: string) => (error: unknown) =>
+  Effect.logDebug(`creation quota: ${what} was not stored: ${error instanceof Error ? error.message : String(error)}`)
+
+/** The service over a store of counts: the waits and the errors here, the counting in the store. */
+const fromStore = <E>(store: Store.CountStore<E>): Service<E> => {
   const exceeded = (operation: string, window: Limits.CreationWindow, resetsAt: number) =>
     new ClientError.CreationQuotaExceeded({ operation, window, resetsAt: DateTime.unsafeMake(resetsAt) })
-  /** Counts one creation at `now`, or says which window is used up. */
-  const take = (user: string, now: number) => {
-    const verdict = Limits.takeCreation(countOf(user), now, resolved)
-    if (verdict._tag === "Taken") counts.set(user, verdict.count)
-    return verdict
-  }
-  const giveBack = (user: string, taken: number, now: number) =>
-    counts.set(user, Limits.refundCreation(countOf(user), taken, now))
   const acquire = (
     user: string,
     operation: string,
     onExhausted: OnExhausted
-  ): Effect.Effect<number, ClientError.CreationQuotaExceeded> =>
-    Effect.clockWith((clock) => {
-      const now = clock.unsafeCurrentTimeMillis()
-      const verdict = take(user, now)
-      if (verdict._tag === "Taken") return Effect.succeed(now)
+  ): Effect.Effect<number, ClientError.CreationQuotaExceeded | E> =>
+    Effect.flatMap(store.take(user), (verdict) => {
+      if (verdict._tag === "Taken") return Effect.succeed(verdict.at)
       if (verdict.window === "minute" && onExhausted === "wait") {
+        // Both times are the store's: the wait does not depend on how this process's clock is set.
         return Effect.zipRight(
-          Effect.sleep(Duration.millis(verdict.resetsAt - now)),
+          Effect.sleep(Duration.millis(verdict.resetsAt - verdict.now)),
           acquire(user, operation, onExhausted)
         )
       }
       return Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
     })
-  const confirm = (
-    user: string,
-    operation: string,
-    taken: number
-  ): Effect.Effect<number, ClientError.CreationQuotaExceeded> =>
-    Effect.clockWith((clock) => {
-      const now = clock.unsafeCurrentTimeMillis()
-      // A day begins with a minute, so one test covers both windows.
-      if (Limits.nextMinute(taken) > now) return Effect.succeed(taken)
-      giveBack(user, taken, now) // still counted in today's window when the day did not change
-      const verdict = take(user, now)
-      return verdict._tag === "Taken"
-        ? Effect.succeed(now)
-        : Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
-    })
   return {
     acquire,
-    confirm,
-    refund: (user, taken) =>
-      Effect.clockWith((clock) => Effect.sync(() => giveBack(user, taken, clock.unsafeCurrentTimeMillis()))),
-    exhaustMinute: (user) =>
-      Effect.clockWith((clock) =>
-        Effect.sync(() => {
-          const count = Limits.rollCount(countOf(user), clock.unsafeCurrentTimeMillis())
-          counts.set(user, { ...count, inMinute: Math.max(count.inMinute, resolved.perMinute) })
-        })
-      ),
-    exhaustDay: (user) =>
-      Effect.clockWith((clock) =>
-        Effect.sync(() => {
-          const count = Limits.rollCount(countOf(user), clock.unsafeCurrentTimeMillis())
-          counts.set(user, { ...count, inDay: Math.max(count.inDay, resolved.perDay) })
-        })
-      ),
+    confirm: (user, operation, taken) =>
+      Effect.flatMap(store.retake(user, taken), (verdict) =>
+        verdict._tag === "Taken"
+          ? Effect.succeed(verdict.at)
+          : Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))),
+    refund: (user, taken) => Effect.catchAll(store.refund(user, taken), notStored("a refund")),
+    exhaustMinute: (user) => Effect.catchAll(store.exhaust(user, "minute"), notStored("a used-up minute")),
+    exhaustDay: (user) => Effect.catchAll(store.exhaust(user, "day"), notStored("a used-up day")),
     usedUp: (user) =>
-      Effect.clockWith((clock) =>
-        Effect.sync(() => Limits.exhaustedWindow(countOf(user), clock.unsafeCurrentTimeMillis(), resolved))
+      Effect.catchAll(
+        store.usedUp(user),
+        (error) => Effect.as(notStored("a look at the counts")(error), undefined)
       )
   }
 }
+
+const resolve = (settings: Settings = {}): Limits.CreationSettings => ({
+  perMinute: settings.perMinute ?? defaults.perMinute,
+  perDay: settings.perDay ?? defaults.perDay
+})
+
+/**
+ * Makes a quota service with its own counters, synchronously (for {@link global}).
+ *
+ * @since 0.1.0
+ */
+export const unsafeMake = (settings?: Settings): Service<never> =>
+  fromStore(Creations.unsafeMakeStore(resolve(settings)))
 
 /**
  * Makes a quota service with its own counters.
  *
  * @since 0.1.0
  */
-export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync(() => unsafeMake(settings))
+export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => unsafeMake(settings))
 
 /**
  * A layer of one quota service; every client built with it shares its counters.
@@ -185,12 +171,66 @@ export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync
 export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.effect(CreationQuota, make(settings))
 
 /**
+ * Options of the Redis store of the quota: where Redis is, and the settings of the quota.
+ *
+ * @since 0.1.0
+ */
+export interface RedisOptions extends RedisStore.Options, Settings {}
+
+/**
+ * Makes a quota service whose counts are kept in Redis, shared with every process that uses the same
+ * Redis, prefix and user key; connected for the scope. The calendar minute and day are read from the
+ * Redis server's clock.
+ *
+ * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
+ * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each creation instead, or falls
+ * back to this process's memory (see `RedisStore.OnUnavailable`).
+ *
+ * @since 0.1.0
+ */
+export const makeRedis = (
+  options: RedisOptions
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const resolved = resolve(options)
+  return Effect.map(
+    Shared.build(
+      "creation quota",
+      options,
+      (redis, connection) =>
+        Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, resolved)),
+      () => Creations.unsafeMakeStore(resolved),
+      Shared.countsOrMemory
+    ),
+    fromStore
+  )
+}
+
+/**
+ * A layer of one quota service over Redis (see {@link makeRedis}): provide it in every process of the
+ * user, above every client that must share it.
+ *
+ * @since 0.1.0
+ */
+export const layerRedis = (options: RedisOptions): Layer.Layer<CreationQuota, ClientError.LimiterUnavailable> =>
+  Layer.scoped(CreationQuota, makeRedis(options))
+
+/**
+ * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
+ *
+ * @since 0.1.0
+ */
+export const layerRedisConfig = (
+  options: Omit<RedisOptions, "url"> = {}
+): Layer.Layer<CreationQuota, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(RedisStore.url, (url) => layerRedis({ ...options, url })))
+
+/**
  * The process-wide service with the default settings: the value of {@link CreationQuota} when no
  * layer provides it (one instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0
  */
-export const global: Service = GlobalValue.globalValue(
+export const global: Service<never> = GlobalValue.globalValue(
   Symbol.for("@community-api/client/CreationQuota/global"),
   () => unsafeMake()
 )

@@ -9,14 +9,26 @@
  * the same layer. **Without a layer, clients use the process-wide {@link global}**: {@link Pacing} is
  * a `Context.Reference` whose default is that instance, so a client never runs unpaced and every
  * client of one user in the process shares one limit. Provide {@link layer} to choose the settings or
- * to keep a test's counts apart from the rest of the process. The limiter stays behind this module so
- * that a store shared across processes can replace it later.
+ * to keep a test's counts apart from the rest of the process.
+ *
+ * **Several processes of one user** (replicas of a service, a worker, a scheduled job) share one limit
+ * only through a shared store: provide {@link layerRedis} (or {@link layerRedisConfig}) in every one of
+ * them. The permits are then kept in Redis, taken and given back atomically on the Redis server's
+ * clock, and at most 30 requests of the user reach the server in any 1000 ms however many processes
+ * send. How long a permit stays held after its request is decided in each process, the same way over
+ * either store.
  *
  * @since 0.1.0
  */
 import { Limits } from "@community-api/schema"
-import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
+import { Clock, Context, Duration, Effect, GlobalValue, Layer } from "effect"
+import type { ConfigError, Scope } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as PacingRule from "./internal/pacingRule.js"
 import * as Permits from "./internal/permits.js"
+import * as Shared from "./internal/shared.js"
+import type * as Store from "./internal/store.js"
+import * as RedisStore from "./RedisStore.js"
 
 /**
  * Settings of the limiter.
@@ -44,16 +56,20 @@ export const defaults = {
 } as const
 
 /**
- * The pacing service.
+ * The pacing service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
+ * for this process's memory ({@link make}).
  *
  * @since 0.1.0
  */
-export interface Service {
+export interface Service<E = ClientError.LimiterUnavailable> {
   /**
    * Runs `send` (one request of `user`) when it fits the limit; its permit comes back a window plus
-   * the margin after `send` ends.
+   * the margin after `send` ends. Fails with `LimiterUnavailable` (nothing sent) when a shared store
+   * cannot be reached.
    */
-  readonly withPermit: (user: string) => <A, E, R>(send: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  readonly withPermit: (
+    user: string
+  ) => <A, E2, R>(send: Effect.Effect<A, E2, R>) => Effect.Effect<A, E2 | E, R>
   /** The server answered 5: hold back every further request of `user` for a whole window. */
   readonly penalize: (user: string) => Effect.Effect<void>
   /** The resolved settings. */
@@ -79,26 +95,56 @@ const resolve = (settings: Settings = {}): Permits.Settings => ({
 })
 
 /**
+ * The service over a store of permits: the pacing rule (how long a permit stays held after its
+ * request, `pacingRule.ts`) stays in this process, one per user, and the store keeps the permits.
+ */
+const fromStore = <E>(store: Store.PermitStore<E>, resolved: Permits.Settings): Service<E> => {
+  const rules = new Map<string, PacingRule.Rule>()
+  const ruleOf = (user: string) => {
+    let rule = rules.get(user)
+    if (rule === undefined) {
+      rule = PacingRule.make(resolved)
+      rules.set(user, rule)
+    }
+    return rule
+  }
+  const release = (user: string, permit: Store.Permit, takenAt: number) =>
+    Effect.clockWith((clock) =>
+      store.release(permit, ruleOf(user).holdAfter(clock.unsafeCurrentTimeMillis() - takenAt))
+    )
+  return {
+    settings: resolved,
+    withPermit: (user) => (send) =>
+      Effect.uninterruptibleMask((restore) =>
+        Effect.flatMap(restore(store.take(user)), (permit) =>
+          Effect.flatMap(
+            Clock.currentTimeMillis,
+            (takenAt) => restore(send).pipe(Effect.ensuring(release(user, permit, takenAt)))
+          ))
+      ),
+    penalize: (user) =>
+      Effect.suspend(() => {
+        ruleOf(user).refused()
+        return store.block(user, resolved.windowMillis + resolved.marginMillis)
+      }).pipe(
+        // The server refused the request anyway; a store that missed the block leaves it to the server.
+        Effect.catchAll((error) =>
+          Effect.logDebug(
+            `pacing: the block after error 5 was not stored: ${error instanceof Error ? error.message : String(error)}`
+          )
+        )
+      )
+  }
+}
+
+/**
  * Makes a pacing service with its own logs, synchronously (for {@link global}).
  *
  * @since 0.1.0
  */
-export const unsafeMake = (settings?: Settings): Service => {
+export const unsafeMake = (settings?: Settings): Service<never> => {
   const resolved = resolve(settings)
-  const gates = new Map<string, Permits.Gate>()
-  const gateOf = (user: string) => {
-    let gate = gates.get(user)
-    if (gate === undefined) {
-      gate = Permits.unsafeMake(resolved)
-      gates.set(user, gate)
-    }
-    return gate
-  }
-  return {
-    settings: resolved,
-    withPermit: (user) => (send) => Effect.suspend(() => gateOf(user).withPermit(send)),
-    penalize: (user) => Effect.suspend(() => Permits.penalizeNow(gateOf(user)))
-  }
+  return fromStore(Permits.unsafeMakeStore(resolved.limit), resolved)
 }
 
 /**
@@ -106,7 +152,7 @@ export const unsafeMake = (settings?: Settings): Service => {
  *
  * @since 0.1.0
  */
-export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync(() => unsafeMake(settings))
+export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => unsafeMake(settings))
 
 /**
  * A layer of one pacing service; every client built with it shares its logs.
@@ -116,13 +162,78 @@ export const make = (settings?: Settings): Effect.Effect<Service> => Effect.sync
 export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(Pacing, make(settings))
 
 /**
+ * Options of the Redis store of the pacing: where Redis is, the settings of the limiter, and the lease.
+ *
+ * @since 0.1.0
+ */
+export interface RedisOptions extends RedisStore.Options, Settings {
+  /**
+   * How long a permit taken for a request in flight stays held without being renewed; default 10 s
+   * (`RedisStore.defaults.lease`). A live process renews it every third of the lease, however long its
+   * request takes; the permits of a process that died come back at most a lease after its last
+   * renewal, so a crash holds the user's other processes back for at most about a lease.
+   */
+  readonly lease?: Duration.DurationInput | undefined
+}
+
+/**
+ * Makes a pacing service whose permits are kept in Redis, shared with every process that uses the
+ * same Redis, prefix and user key; connected for the scope.
+ *
+ * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
+ * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each request instead, or falls
+ * back to this process's memory (see `RedisStore.OnUnavailable`).
+ *
+ * @since 0.1.0
+ */
+export const makeRedis = (
+  options: RedisOptions
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const resolved = resolve(options)
+  const leaseMillis = Duration.toMillis(options.lease ?? RedisStore.defaults.lease)
+  return Effect.map(
+    Shared.build(
+      "pacing",
+      options,
+      (redis, connection) =>
+        Effect.flatMap(
+          redis.connect(connection),
+          (connected) => redis.permitStore(connected, { limit: resolved.limit, leaseMillis })
+        ),
+      () => Permits.unsafeMakeStore(resolved.limit),
+      Shared.permitsOrMemory
+    ),
+    (store) => fromStore(store, resolved)
+  )
+}
+
+/**
+ * A layer of one pacing service over Redis (see {@link makeRedis}): provide it in every process of
+ * the user, above every client that must share it.
+ *
+ * @since 0.1.0
+ */
+export const layerRedis = (options: RedisOptions): Layer.Layer<Pacing, ClientError.LimiterUnavailable> =>
+  Layer.scoped(Pacing, makeRedis(options))
+
+/**
+ * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
+ *
+ * @since 0.1.0
+ */
+export const layerRedisConfig = (
+  options: Omit<RedisOptions, "url"> = {}
+): Layer.Layer<Pacing, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(RedisStore.url, (url) => layerRedis({ ...options, url })))
+
+/**
  * The process-wide service with the default settings: the value of {@link Pacing} when no layer
  * provides it, so that two clients of one user in one process never exceed the limit together (one
  * instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0
  */
-export const global: Service = GlobalValue.globalValue(
+export const global: Service<never> = GlobalValue.globalValue(
   Symbol.for("@community-api/client/Pacing/global"),
   () => unsafeMake()
 )

@@ -15,4 +15,6 @@ export * as Pacing from "./Pacing.js"
 /** @since 0.1.0 */
 export * as Paginate from "./Paginate.js"
 /** @since 0.1.0 */
+export * as RedisStore from "./RedisStore.js"
+/** @since 0.1.0 */
 export * as Retry from "./Retry.js"

@@ -27,6 +27,7 @@ describe("Types", () => {
       | ClientError.TimeoutError
       | ClientError.RequestEncodeError
       | ClientError.ResponseDecodeError
+      | ClientError.LimiterUnavailable
     >()
   })
 

@@ -26,6 +26,9 @@ const peerNames: Record<Library, ReadonlyArray<string>> = {
   server: ["@effect/platform", "@effect/platform-node", "effect"]
 }
 
+/** Optional peers: needed only by a part the user asks for (the client's Redis store, ioredis). */
+const optionalPeerNames: Record<Library, ReadonlyArray<string>> = { schema: [], client: ["ioredis"], server: [] }
+
 /** Without the variables of the pnpm script running this test, so npm sees only the scratch project. */
 const childEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) =>
@@ -149,7 +152,15 @@ describe("the packed libraries, installed with npm outside the workspace", () =>
       expect(manifest.dependencies ?? {}).toEqual(
         library === "schema" ? {} : { "@community-api/schema": `^${schema.version}` }
       )
-      expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(peerNames[library])
+      expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(
+        [...peerNames[library], ...optionalPeerNames[library]].sort()
+      )
+      const meta = (manifest as Record<string, unknown>).peerDependenciesMeta as
+        | Record<string, { readonly optional?: boolean }>
+        | undefined
+      expect(Object.keys(meta ?? {}).filter((name) => meta?.[name]?.optional === true).sort()).toEqual(
+        optionalPeerNames[library]
+      )
       expect(manifest.peerDependencies?.effect).toMatch(/^\^3\./)
       expect(JSON.stringify(manifest)).not.toContain("workspace:")
     }

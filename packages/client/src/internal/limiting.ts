@@ -28,7 +28,9 @@ export interface Admitted<A> {
 /** @internal */
 export interface Admission {
   /** Runs `send` once the limits allow it. */
-  readonly admit: <A, E>(send: Effect.Effect<A, E>) => Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded>
+  readonly admit: <A, E>(
+    send: Effect.Effect<A, E>
+  ) => Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable>
 }
 
 /**
@@ -97,7 +99,10 @@ export const counted = (
     })
   return {
     admit: <A, E>(send: Effect.Effect<A, E>) => {
-      const admitted: Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded> = Effect.flatMap(
+      const admitted: Effect.Effect<
+        Admitted<A>,
+        E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable
+      > = Effect.flatMap(
         quota.acquire(user, operation, onExhausted),
         (counted) =>
           withPermit(

@@ -1,0 +1,185 @@
+/**
+ * What the Redis layers of `Pacing` and `CreationQuota` share: their options resolved, the Redis store
+ * loaded on demand (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to
+ * the memory store when Redis is unavailable and the options ask for it, with one warning per process.
+ */
+import { Limits } from "@community-api/schema"
+import { Clock, Duration, Effect, Either, GlobalValue, Redacted } from "effect"
+import type { Scope } from "effect"
+import * as ClientError from "../ClientError.js"
+import * as RedisStore from "../RedisStore.js"
+import type * as Store from "./store.js"
+
+type RedisModule = typeof import("./redis.js")
+type Limiter = ClientError.LimiterUnavailable["limiter"]
+
+/** @internal */
+export interface Resolved {
+  readonly url: Redacted.Redacted<string>
+  readonly prefix: string
+  readonly timeoutMillis: number
+  readonly onUnavailable: RedisStore.OnUnavailable
+}
+
+/** @internal */
+export const resolve = (options: RedisStore.Options): Resolved => ({
+  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+  prefix: options.prefix ?? RedisStore.defaults.prefix,
+  timeoutMillis: Duration.toMillis(options.timeout ?? RedisStore.defaults.timeout),
+  onUnavailable: options.onUnavailable ?? RedisStore.defaults.onUnavailable
+})
+
+/**
+ * The store as a log or an error names it: the URL without user, password or query.
+ *
+ * @internal
+ */
+export const describeUrl = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`
+  } catch {
+    return "redis (an unreadable URL)"
+  }
+}
+
+/**
+ * Takes the password of `url` out of `text` (a reason given by Redis or the client library).
+ *
+ * @internal
+ */
+export const scrubber = (url: string): (text: string) => string => {
+  let password = ""
+  try {
+    password = decodeURIComponent(new URL(url).password)
+  } catch {
+    // An unreadable URL has no password to find.
+  }
+  return (text) => password === "" ? text : text.split(password).join("***")
+}
+
+const warned = GlobalValue.globalValue(Symbol.for("@community-api/client/RedisStore/warned"), () => ({ done: false }))
+
+/** Logs, once per process, that the limiters fell back to this process's memory. */
+const warnOnce = (error: ClientError.LimiterUnavailable): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    if (warned.done) return Effect.void
+    warned.done = true
+    return Effect.logWarning(
+      `the Redis store of the shared limiters is unavailable (${error.store}: ${error.reason}); this process ` +
+        "falls back to its own limiters, which do not count the user's other processes (logged once per process)"
+    )
+  })
+
+const load = (limiter: Limiter, url: string): Effect.Effect<RedisModule, ClientError.LimiterUnavailable> =>
+  Effect.tryPromise({
+    try: () => import("./redis.js"),
+    catch: (error) =>
+      new ClientError.LimiterUnavailable({
+        limiter,
+        store: describeUrl(url),
+        reason: `the Redis store needs the package ioredis (npm install ioredis@^5): ${
+          error instanceof Error ? error.message : String(error)
+        }`
+      })
+  })
+
+/**
+ * Builds the Redis store of a limiter for the scope, or the memory one (see {@link Resolved}).
+ *
+ * @internal
+ */
+export const build = <S>(
+  limiter: Limiter,
+  options: RedisStore.Options,
+  make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
+  memory: () => S,
+  fallback: (primary: S, memory: S) => S
+): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
+  Effect.gen(function*() {
+    const resolved = resolve(options)
+    const loaded = yield* Effect.either(load(limiter, Redacted.value(resolved.url)))
+    if (Either.isLeft(loaded)) {
+      if (resolved.onUnavailable === "fail") return yield* Effect.fail(loaded.left)
+      yield* warnOnce(loaded.left)
+      return memory()
+    }
+    const primary = yield* make(loaded.right, resolved)
+    return resolved.onUnavailable === "fallback" ? fallback(primary, memory()) : primary
+  })
+
+interface FallbackPermit extends Store.Permit {
+  readonly inner: Store.Permit
+  readonly from: Store.PermitStore
+}
+
+/**
+ * Permits from `primary`, or from `memory` while `primary` is unavailable. A permit goes back to the
+ * store it came from; a block goes to both.
+ *
+ * @internal
+ */
+export const permitsOrMemory = (primary: Store.PermitStore, memory: Store.PermitStore): Store.PermitStore => {
+  const from = (store: Store.PermitStore, user: string) =>
+    Effect.map(store.take(user), (inner): FallbackPermit => ({ user, inner, from: store }))
+  return {
+    take: (user) =>
+      Effect.catchAll(from(primary, user), (error) => Effect.zipRight(warnOnce(error), from(memory, user))),
+    release: (permit, hold) => {
+      const { from, inner } = permit as FallbackPermit
+      return from.release(inner, hold)
+    },
+    block: (user, millis) =>
+      Effect.zipRight(Effect.catchAll(primary.block(user, millis), warnOnce), memory.block(user, millis))
+  }
+}
+
+/**
+ * Counts in `primary`, or in `memory` while `primary` is unavailable. A creation counted in memory is
+ * remembered (for a day at most), so that it is given back or counted again there and not in Redis.
+ *
+ * @internal
+ */
+export const countsOrMemory = (primary: Store.CountStore, memory: Store.CountStore): Store.CountStore => {
+  const inMemory = new Map<string, Array<number>>()
+  const remember = (user: string) => (verdict: Store.Verdict) =>
+    Effect.sync(() => {
+      if (verdict._tag !== "Taken") return
+      const kept = (inMemory.get(user) ?? []).filter((at) => at > verdict.at - Limits.dayMillis)
+      inMemory.set(user, [...kept, verdict.at])
+    })
+  const forget = (user: string, taken: number): boolean => {
+    const times = inMemory.get(user) ?? []
+    const index = times.indexOf(taken)
+    if (index >= 0) times.splice(index, 1)
+    return index >= 0
+  }
+  const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
+  return {
+    take: (user) =>
+      Effect.catchAll(primary.take(user), (error) => Effect.zipRight(warnOnce(error), takeInMemory(user))),
+    retake: (user, taken) =>
+      Effect.suspend(() =>
+        forget(user, taken)
+          ? Effect.tap(memory.retake(user, taken), remember(user))
+          : Effect.catchAll(primary.retake(user, taken), (error) =>
+            Effect.zipRight(
+              warnOnce(error),
+              // Counted in Redis: still good within its minute, else counted again here.
+              Effect.flatMap(
+                Clock.currentTimeMillis,
+                (now): Effect.Effect<Store.Verdict, ClientError.LimiterUnavailable> =>
+                  Limits.nextMinute(taken) > now ? Effect.succeed({ _tag: "Taken", at: taken }) : takeInMemory(user)
+              )
+            ))
+      ),
+    refund: (user, taken) =>
+      Effect.suspend(() =>
+        forget(user, taken) ? memory.refund(user, taken) : Effect.catchAll(primary.refund(user, taken), warnOnce)
+      ),
+    exhaust: (user, window) =>
+      Effect.zipRight(Effect.catchAll(primary.exhaust(user, window), warnOnce), memory.exhaust(user, window)),
+    usedUp: (user) =>
+      Effect.catchAll(primary.usedUp(user), (error) => Effect.zipRight(warnOnce(error), memory.usedUp(user)))
+  }
+}
