@@ -58,6 +58,8 @@ export const byTag: { readonly [T in Tag]: string } = {
   OutcomeUnknownError: "The action may or may not have happened: check (for example by listing) before repeating it.",
   TransportError: `The API could not be reached: check ${Credentials.baseUrlVariable} and the network, then try ` +
     "again.",
+  LimiterUnavailable: "The store of the shared request limits (Redis) could not be reached, so nothing was sent: " +
+    "check that the Redis server is up and reachable, then try again.",
   TimeoutError: "The API did not answer in time and nothing is known to have changed: try again later.",
   ResponseDecodeError: "The API answered something this server cannot read: repeating will not help; report it.",
   UnexpectedApiError: "The API answered with an error this operation does not document: read its text; repeating " +
