@@ -7,10 +7,16 @@
  * client's encoding, pacing bookkeeping, decoding and error typing, not of waiting. A third side,
  * `@effect/platform`'s `HttpClient` alone (same fetch, `response.json`, no contract), tells how much of
  * the overhead is the platform's and how much the client's own.
+ *
+ * For information, the client's own work per call is also measured apart from any socket: the same
+ * calls through an `HttpClient` that answers at once with the bytes the server sent, against the
+ * platform's `HttpClient` alone through the same one (CPU time per call, no waiting in it).
  */
+import { CommunityApiClient, Pacing } from "@community-api/client"
 import { Ids } from "@community-api/schema"
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
+import { Effect, Redacted } from "effect"
+import { performance } from "node:perf_hooks"
 import * as BenchFixture from "./internal/BenchFixture.js"
 import * as Clients from "./internal/Clients.js"
 import type { Result } from "./internal/Result.js"
@@ -28,6 +34,55 @@ interface Case {
   readonly params: Record<string, unknown>
   readonly call: (client: Clients.ClientOf) => Effect.Effect<unknown, unknown>
 }
+
+/** Calls in each round of the measure without a socket, and rounds (alternated, best kept). */
+const isolatedCalls = 2000
+const isolatedRounds = 5
+
+/**
+ * Microseconds per call of the client and of the platform's `HttpClient` alone, both over an
+ * `HttpClient` that answers `body` at once: the client's own work, apart from the network and the server.
+ */
+const isolated = (baseUrl: string, path: string, body: string, call: Case["call"]) =>
+  Effect.gen(function*() {
+    const answering = HttpClient.make((request) =>
+      Effect.sync(() =>
+        HttpClientResponse.fromWeb(
+          request,
+          new Response(body, {
+            status: 200,
+            headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }
+          })
+        )
+      )
+    )
+    // Permits enough that no call waits: the permit is taken and given back as always.
+    const client = yield* CommunityApiClient.make({ baseUrl, token: Redacted.make("thp_isolated") }).pipe(
+      Effect.provideService(Pacing.Pacing, Pacing.unsafeMake({ limit: 1_000_000 })),
+      Effect.provideService(HttpClient.HttpClient, answering)
+    )
+    const platform = answering.execute(
+      HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(`${baseUrl}/${path}`), {})
+    ).pipe(Effect.flatMap((response) => response.json))
+    const perCall = (effect: Effect.Effect<unknown, unknown>) =>
+      Effect.suspend(() => {
+        const started = performance.now()
+        return Effect.map(
+          Effect.repeatN(effect, isolatedCalls - 1),
+          () => ((performance.now() - started) / isolatedCalls) * 1000
+        )
+      })
+    let clientMicros = Infinity
+    let platformMicros = Infinity
+    for (let i = 0; i < isolatedRounds; i++) {
+      clientMicros = Math.min(clientMicros, yield* perCall(call(client)))
+      platformMicros = Math.min(platformMicros, yield* perCall(platform))
+    }
+    return { clientMicros, platformMicros }
+  }).pipe(
+    // Measured without the runtime's periodic yields to the event loop, which cost as much as a call here.
+    Effect.withMaxOpsBeforeYield(Number.MAX_SAFE_INTEGER)
+  )
 
 /** Runs B1. */
 export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(function*() {
@@ -88,6 +143,10 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     figures[`${c.name}.ratioOfMedians`] = round(clientMillis / rawMillis, 3)
     figures[`${c.name}.platformHttpClientMedianMs`] = round(platformMillis, 3)
     figures[`${c.name}.samples`] = c.samples
+    const sample = yield* Effect.promise(() => Clients.rawTimed(url, bench.userTokens[0]!, body))
+    const own = yield* isolated(server.baseUrl, c.path, JSON.stringify(sample.value), c.call)
+    figures[`${c.name}.isolatedClientMicrosPerCall`] = Math.round(own.clientMicros)
+    figures[`${c.name}.isolatedPlatformMicrosPerCall`] = Math.round(own.platformMicros)
   }
   const notOk = (yield* server.stopRecording).filter((e) => e.outcome !== "ok").length
   figures["serverAnswersNotOk"] = notOk
@@ -100,7 +159,10 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
       `Sequential calls interleaved client/raw/platform (order rotated), spread over ${users} users so that no call ` +
       "waits for the rate limit; client over fetch (FetchHttpClient), raw = fetch + JSON.parse, and for reference " +
       "@effect/platform's HttpClient alone over the same fetch; after a warm-up; ratio = median of the " +
-      "per-iteration client/raw ratios (ratio of the medians given too); the server in a child process.",
+      "per-iteration client/raw ratios (ratio of the medians given too); the server in a child process. " +
+      `Isolated: ${isolatedCalls} calls per round, best of ${isolatedRounds} alternated rounds, through an ` +
+      "HttpClient answering at once with the server's bytes: the client's own microseconds per call against the " +
+      "platform's HttpClient alone.",
     figures,
     target: `client/raw latency ratio (median) <= ${target} for users/me and a 500-item bots/get page`,
     met,

@@ -27,6 +27,8 @@ const pageSize = 500
 const ratePerSecond = 30
 /** Retained heap may grow by at most this much between the checkpoints (noise, not items). */
 const growthBudgetMiB = 2
+/** The wall time allowed, over the minimum the rate allows. */
+const timeBudget = 1.05
 
 /** What one pass over the stream saw of memory. */
 interface Pass {
@@ -135,17 +137,19 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     controlRetainedGrowthMiB20kTo80k: round(control.growthMiB, 2)
   }
   const requestsOk = figures.requests <= minRequests + 1
-  const timeOk = wallMillis <= minMillis * 1.1
+  const timeOk = wallMillis <= minMillis * timeBudget
   const memoryOk = growth <= growthBudgetMiB
   const misses: Array<string> = []
   if (!requestsOk) misses.push(`${figures.requests - minRequests - 1} requests over the minimum + 1`)
   if (!timeOk) {
     misses.push(
       `wall time ${round(wallMillis / 1000, 2)} s is ${round((wallMillis / minMillis - 1) * 100, 1)}% over the ` +
-        `${round(minMillis / 1000, 2)} s minimum (target 10%); the server alone spent ${
+        `${round(minMillis / 1000, 2)} s minimum (target ${
+          round((timeBudget - 1) * 100, 0)
+        }%); the server alone spent ${
           round(serverTotal / 1000, 2)
-        } s on the ${log.length} pages (median ${figures.serverMsMedianPerPage} ms a page), and pages are fetched ` +
-        "one after the other"
+        } s on the ${log.length} pages (median ${figures.serverMsMedianPerPage} ms a page); each page is asked for ` +
+        "while the one before is consumed, but the requests still go one after the other"
     )
   }
   if (!memoryOk) {
@@ -165,14 +169,15 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
   return {
     id: "B3",
     title: "Pagination at scale",
-    method: `Stream every bot of a community of ${items} (generated fixture) with the client's stream, paced by the ` +
-      `client; minimum time = ${minRequests} requests at ${ratePerSecond}/s; memory: heapUsed after a full GC every ` +
+    method: `Stream every bot of a community of ${items} (generated fixture) with the client's stream (the next page ` +
+      `asked for while the current one is consumed), paced by the client; minimum time = ${minRequests} requests at ${ratePerSecond}/s; memory: heapUsed after a full GC every ` +
       `${checkpoint} items (stream still open), growth = reading at ${lastCheckpoint} − reading at ${checkpoint} (at ${items} the stream has ` +
       `already let go of its state), rss/heapUsed sampled after every page for peaks; ` +
       "the server in a child process, so the heap is the client's; control (untimed): the same pages through " +
       "client.page without the stream's de-duplication.",
     figures,
-    target: `requests <= ${minRequests + 1}, wall time <= 1.1 × ${round(minMillis / 1000, 2)} s, retained heap ` +
+    target:
+      `requests <= ${minRequests + 1}, wall time <= ${timeBudget} × ${round(minMillis / 1000, 2)} s, retained heap ` +
       `growth 20k→80k items <= ${growthBudgetMiB} MiB`,
     met: requestsOk && timeOk && memoryOk,
     headline: `${figures.requests}/${minRequests} requests, ${

@@ -17,6 +17,7 @@ import * as B3 from "./B3Pagination.js"
 import * as B4 from "./B4ServerThroughput.js"
 import * as B5 from "./B5Decoding.js"
 import * as B6 from "./B6SharedLimits.js"
+import * as B7 from "./B7Bridge.js"
 import * as B8 from "./B8Startup.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
@@ -47,6 +48,7 @@ const benchmarks: ReadonlyArray<{
   { id: "B4", run: B4.run },
   { id: "B5", run: B5.run },
   { id: "B6", run: B6.run },
+  { id: "B7", run: B7.run },
   { id: "B8", name: "STARTUP", run: B8.run }
 ]
 
@@ -57,8 +59,9 @@ const caveats = [
   "The machine is shared: other work (tests, type checks of other packages) may run at the same time and " +
   "adds noise, mostly to the absolute numbers and to timing jitter (B2).",
   "Everything runs on loopback (127.0.0.1); B1–B3 run the reference server in a child process, B4 runs the " +
-  "servers in this process and the load generator in a child process, B5 runs in this process only, B8 " +
-  "starts every command it times as a fresh child process."
+  "servers in this process and the load generator in a child process, B5 runs in this process only, B7 runs " +
+  "the in-process bridge here and the compiled sandbox, Prism and the load generator each in a child process, " +
+  "B8 starts every command it times as a fresh child process."
 ]
 
 const readStored = (): ReadonlyArray<Stored> => {

@@ -5,6 +5,7 @@
  * The child process keeps the server's CPU and heap apart from the client's: memory readings of the
  * client are then the client's alone, and the server's event loop does not delay the client's timers.
  */
+import type * as Faults from "@community-api/server/Faults"
 import type * as Fixture from "@community-api/server/Fixture"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
@@ -55,8 +56,10 @@ export interface Reference {
   readonly origin: string
   /** `{origin}/external-api/v2`. */
   readonly baseUrl: string
-  /** Back to the fixture: state, rate windows, token cache. */
+  /** Back to the fixture: state, rate windows, token cache (and no faults). */
   readonly reset: Effect.Effect<void>
+  /** Replaces the fault settings (latency, for B2). */
+  readonly setFaults: (faults: Faults.FaultSettings) => Effect.Effect<void>
   /** Clears the request log and starts recording. */
   readonly startRecording: Effect.Effect<void>
   /** Stops recording and gives the log. */
@@ -73,17 +76,21 @@ export const reference = (fixture: Fixture.Fixture): Effect.Effect<Reference, un
     const address = Context.get(context, HttpServer.HttpServer).address
     if (address._tag !== "TcpAddress") return yield* Effect.dieMessage("the server is not on TCP")
     const origin = `http://127.0.0.1:${address.port}`
+    const service = Context.get(context, ReferenceServer.ReferenceServer)
     return {
       origin,
       baseUrl: `${origin}/external-api/v2`,
-      reset: Context.get(context, ReferenceServer.ReferenceServer).reset,
+      reset: service.reset,
+      setFaults: service.setFaults,
       startRecording: Effect.sync(() => recorder.start()),
       stopRecording: Effect.sync(() => recorder.stop())
     }
   })
 
 /** A command to the child process and its answer (see `serverProcess.ts`). */
-export type Command = "reset" | "start" | "stop"
+export type Command =
+  | { readonly id: number; readonly command: "reset" | "start" | "stop" }
+  | { readonly id: number; readonly command: "faults"; readonly faults: Faults.FaultSettings }
 /** The child's messages. */
 export type Message =
   | { readonly _tag: "ready"; readonly origin: string }
@@ -114,21 +121,23 @@ export const spawnReference = (options: BenchFixture.Options): Effect.Effect<Ref
       child.once("exit", (code) => resume(Effect.fail(new Error(`the server process exited with ${code}`))))
       child.send(options)
     })
-    const ask = (command: Command) =>
+    const ask = (command: (id: number) => Command) =>
       Effect.async<ReadonlyArray<Recorded>>((resume) => {
         const id = nextId++
         waiting.set(id, (entries) => {
           waiting.delete(id)
           resume(Effect.succeed(entries))
         })
-        child.send({ id, command })
+        child.send(command(id))
       })
+    const plain = (command: "reset" | "start" | "stop") => ask((id) => ({ id, command }))
     return {
       origin,
       baseUrl: `${origin}/external-api/v2`,
-      reset: Effect.asVoid(ask("reset")),
-      startRecording: Effect.asVoid(ask("start")),
-      stopRecording: ask("stop")
+      reset: Effect.asVoid(plain("reset")),
+      setFaults: (faults) => Effect.asVoid(ask((id) => ({ id, command: "faults", faults }))),
+      startRecording: Effect.asVoid(plain("start")),
+      stopRecording: plain("stop")
     }
   })
 

@@ -1,9 +1,11 @@
 /**
  * The pacing strategies compared in B2, each as a `Pacing` service so that the same client carries
- * them: the client's own permits, Effect's `RateLimiter` (token bucket), and naive fixed spacing.
+ * them: the client's own permits (the rule of `internal/pacingRule.ts`, learning the band of the
+ * delays), today's rule (the same permits, each held a window past its answer, as the client had it
+ * before), Effect's `RateLimiter` (token bucket), and naive fixed spacing.
  */
 import { Pacing } from "@community-api/client"
-import { Duration, Effect, RateLimiter } from "effect"
+import { Clock, Duration, Effect, RateLimiter } from "effect"
 import type { Scope } from "effect"
 
 /** A named pacing service. */
@@ -15,9 +17,67 @@ export interface Strategy {
 
 const noSettings = { limit: 30, windowMillis: 1000, marginMillis: 0 }
 
-/** The client's default pacing (30 permits, each back 1000 ms + 20 ms after its answer). */
+/** The client's default pacing: 30 permits, each back a window, the margin and the band's spread after its take. */
 export const client = (): Effect.Effect<Strategy> =>
-  Effect.map(Pacing.make(), (pacing) => ({ name: "client", label: "client (permits held past the answer)", pacing }))
+  Effect.map(Pacing.make(), (pacing) => ({ name: "client", label: "client: the rule at real latency", pacing }))
+
+/**
+ * Today's rule, as the client paced before the rule at real latency: the same 30 permits per user and
+ * the same penalty after error 5, each permit held until a window plus the margin after its answer
+ * came back, whatever the delays. Built here from the client's settings (the client keeps only the
+ * new rule).
+ */
+export const todaysRule = (): Effect.Effect<Strategy> =>
+  Effect.sync(() => {
+    const limit = Pacing.defaults.limit
+    const hold = Duration.toMillis(Pacing.defaults.window) + Duration.toMillis(Pacing.defaults.margin)
+    const gates = new Map<string, { readonly semaphore: Effect.Semaphore; blockedUntil: number }>()
+    const gateOf = (user: string) => {
+      let gate = gates.get(user)
+      if (gate === undefined) {
+        gate = { semaphore: Effect.unsafeMakeSemaphore(limit), blockedUntil: 0 }
+        gates.set(user, gate)
+      }
+      return gate
+    }
+    const withPermit = (user: string) => <A, E, R>(send: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+      Effect.suspend(() => {
+        const gate = gateOf(user)
+        const waitIfBlocked = Effect.clockWith((clock) => {
+          const now = clock.unsafeCurrentTimeMillis()
+          return gate.blockedUntil > now ? Effect.sleep(Duration.millis(gate.blockedUntil - now)) : Effect.void
+        })
+        const release = Effect.forkDaemon(
+          Effect.zipRight(Effect.sleep(Duration.millis(hold)), gate.semaphore.release(1))
+        )
+        return Effect.uninterruptibleMask((restore) =>
+          Effect.zipRight(
+            restore(gate.semaphore.take(1)),
+            Effect.zipRight(
+              restore(waitIfBlocked).pipe(Effect.onInterrupt(() => gate.semaphore.release(1))),
+              restore(send).pipe(Effect.ensuring(release))
+            )
+          )
+        )
+      })
+    return {
+      name: "todaysRule",
+      label: "today's rule: permits held a window past the answer",
+      pacing: {
+        withPermit,
+        penalize: (user) =>
+          Effect.map(Clock.currentTimeMillis, (now) => {
+            const gate = gateOf(user)
+            gate.blockedUntil = Math.max(gate.blockedUntil, now + hold)
+          }),
+        settings: {
+          limit,
+          windowMillis: Duration.toMillis(Pacing.defaults.window),
+          marginMillis: Duration.toMillis(Pacing.defaults.margin)
+        }
+      }
+    }
+  })
 
 /** Effect's `RateLimiter`, token bucket of 30 per second; nothing happens on error 5. */
 export const tokenBucket = (): Effect.Effect<Strategy, never, Scope.Scope> =>

@@ -1,7 +1,7 @@
 /**
- * Draws `pacing.svg`: one panel per strategy, requests answered per 100 ms (ok stacked with error 5),
- * the limit (30 per 1000 ms, drawn as 3 per 100 ms) and the trailing-second count divided by 10 on the
- * same scale, which must stay at or under the limit line.
+ * Draws `pacing.svg`: one panel per run of B2 (a latency of the server and a strategy), requests
+ * answered per 100 ms (ok stacked with error 5), the limit (30 per 1000 ms, drawn as 3 per 100 ms) and
+ * the trailing-second count divided by 10 on the same scale, which must stay at or under the limit line.
  */
 
 /** The requests of one strategy, per 100 ms bucket. */
@@ -87,7 +87,7 @@ const panel = (series: Series, index: number): string => {
 export const pacingChart = (series: ReadonlyArray<Series>): string => {
   const height = top + series.length * (panelHeight + gap) + 20
   const legend = [
-    `<text x="${left}" y="18" font-size="12">B2: requests answered per 100 ms, one user, 16 fibers. ` +
+    `<text x="${left}" y="18" font-size="12">B2: requests answered per 100 ms, one user, 16 fibers, by server latency. ` +
     `Blue: ok; red: error 5; black line: ok in the trailing 1000 ms ÷ 10; ` +
     `dashed red: the limit, 30 per 1000 ms (3 per 100 ms).</text>`
   ]

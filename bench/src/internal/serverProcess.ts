@@ -1,6 +1,6 @@
 /**
  * The child process of `Servers.spawnReference`: builds the generated fixture, serves the reference
- * server on a loopback port, and answers the parent's commands (reset, start and stop recording).
+ * server on a loopback port, and answers the parent's commands (reset, faults, start and stop recording).
  */
 import { Effect } from "effect"
 import * as BenchFixture from "./BenchFixture.js"
@@ -16,9 +16,11 @@ process.once("message", (options: BenchFixture.Options) => {
   const bench = BenchFixture.make(options)
   Effect.runFork(Effect.scoped(Effect.gen(function*() {
     const server = yield* Servers.reference(bench.fixture)
-    process.on("message", (message: { readonly id: number; readonly command: Command }) => {
+    process.on("message", (message: Command) => {
       const effect = message.command === "reset"
         ? Effect.as(server.reset, [])
+        : message.command === "faults"
+        ? Effect.as(server.setFaults(message.faults), [])
         : message.command === "start"
         ? Effect.as(server.startRecording, [])
         : server.stopRecording

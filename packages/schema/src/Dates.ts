@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import { DateTime, Either, ParseResult, Schema } from "effect"
 
 /**
  * Moscow's offset from UTC. Moscow has kept UTC+3 all year since 2014, so a fixed offset is exact.
@@ -77,6 +77,9 @@ export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transform
   jsonSchema: { type: "string", pattern: requestDatePattern.source }
 })
 
+/** The range of a JavaScript date, in milliseconds either side of the epoch. */
+const maxDateMillis = 8.64e15
+
 /**
  * A response date: unix time in whole seconds on the wire, a `DateTime.Utc` in code.
  *
@@ -87,12 +90,14 @@ export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform
   Schema.DateTimeUtcFromSelf,
   {
     strict: true,
-    // An integer past the range of dates (±8.64e12 s) is refused, not thrown.
-    decode: (seconds, _, ast) =>
-      Option.match(DateTime.make(seconds * 1000), {
-        onNone: () => ParseResult.fail(new ParseResult.Type(ast, seconds, `${seconds} is not a unix time`)),
-        onSome: (date) => ParseResult.succeed(DateTime.toUtc(date))
-      }),
+    // An integer past the range of dates (±8.64e12 s) is refused, not thrown. Checked here rather than
+    // by `DateTime.make`, whose `Option` and handlers cost more than the rest of a page's decoding.
+    decode: (seconds, _, ast) => {
+      const millis = seconds * 1000
+      return Math.abs(millis) <= maxDateMillis
+        ? ParseResult.succeed(DateTime.unsafeMake(millis))
+        : ParseResult.fail(new ParseResult.Type(ast, seconds, `${seconds} is not a unix time`))
+    },
     encode: (date) => ParseResult.succeed(Math.floor(DateTime.toEpochMillis(date) / 1000))
   }
 ).annotations({

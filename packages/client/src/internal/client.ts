@@ -45,7 +45,8 @@ const attributesOf = (target: Target, params: unknown): Record<string, unknown> 
     "community_api.section": target.section,
     "community_api.method": target.method,
     "community_api.creation": target.creation,
-    "community_api.safe_to_repeat": target.safeToRepeat
+    "community_api.safe_to_repeat": target.safeToRepeat,
+    ...Retrying.firstAttempt
   }
   if (Predicate.hasProperty(params, "group_id")) attributes["community_api.group_id"] = params.group_id
   if (Predicate.hasProperty(params, "channel")) attributes["community_api.channel"] = params.channel
@@ -111,11 +112,8 @@ export const make = (
     const user = config.userKey ?? userKeyOf(config.token)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
     const onCreationLimit = config.onCreationLimit ?? "wait"
-    const exchange = Exchange.make(
-      wire.http,
-      Duration.decode(config.timeout ?? defaultTimeout),
-      config.maxResponseBytes ?? Body.defaultMaxBytes
-    )
+    const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? Body.defaultMaxBytes)
+    const timeout = Duration.decode(config.timeout ?? defaultTimeout)
     const deadline = Duration.decode(config.deadline ?? defaultDeadline)
     const ordinary = Limiting.paced(pacing, user)
     const admissionOf = (target: Target): Limiting.Admission =>
@@ -129,16 +127,22 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, deadline, (inFlight) => {
-        const attempt = admission.admit(inFlight(exchange(target.path, request))).pipe(
-          Effect.flatMap(decoded(target, decode))
+      return Deadline.bounded(target, deadline, timeout, (bounds) => {
+        const attempt = bounds.attempt(
+          admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(Effect.flatMap(decoded(target, decode)))
         )
-        return Retrying.numbered(attempt, (attempt) =>
-          attempt.pipe(
-            Limiting.repeatAfterLimit(target, policy.limitRetries),
-            Retrying.onSchedule(target, policy.schedule),
-            Retrying.outcomeUnknown(target)
-          ))
+        // The retries, and the race of their delays against the deadline, only once an attempt failed.
+        const retried = Retrying.lazily(
+          (again: typeof attempt) =>
+            bounds.rest(
+              again.pipe(
+                Limiting.repeatAfterLimit(target, policy.limitRetries),
+                Retrying.onSchedule(target, policy.schedule)
+              )
+            ),
+          Deadline.isPassed
+        )
+        return Retrying.numbered(attempt, (attempt) => retried(attempt).pipe(Retrying.outcomeUnknown(target)))
       })
     }
 

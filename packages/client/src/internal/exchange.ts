@@ -1,17 +1,17 @@
 /**
  * One exchange with the server: a request sent through the client's `HttpClient` and its JSON body
- * read within the client's bound on a body (`body.ts`), all within the timeout of one attempt. Every
- * failure becomes a client error that names the operation and never the request (which holds the
- * token).
+ * read within the client's bound on a body (`body.ts`); the call bounds it by the timeout of one
+ * attempt (`deadline.ts`). Every failure becomes a client error that names the operation and never
+ * the request (which holds the token).
  */
 import type { HttpClient, HttpClientError, HttpClientRequest } from "@effect/platform"
-import { Duration, Effect } from "effect"
+import { Effect } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Body from "./body.js"
 import * as Http from "./http.js"
 
 /** @internal */
-export type Failure = ClientError.TransportError | ClientError.TimeoutError | ClientError.ResponseDecodeError
+export type Failure = ClientError.TransportError | ClientError.ResponseDecodeError
 
 /** @internal */
 export type Exchange = (
@@ -46,20 +46,13 @@ const failureOf = (operation: string, error: HttpClientError.HttpClientError): F
 }
 
 /**
- * The exchange of a client over `http`, each attempt allowed `timeout` and each body `maxBytes`.
+ * The exchange of a client over `http`, each body allowed `maxBytes`.
  *
  * @internal
  */
-export const make = (http: HttpClient.HttpClient, timeout: Duration.Duration, maxBytes: number): Exchange => {
-  const timeoutMillis = Duration.toMillis(timeout)
-  return (operation, request) =>
-    http.execute(request).pipe(
-      Effect.mapError((error) => failureOf(operation, error)),
-      Effect.flatMap((response) => Body.text(operation, response, maxBytes)),
-      Effect.flatMap((text) => Body.parse(operation, text)),
-      Effect.timeoutFail({
-        duration: timeout,
-        onTimeout: () => new ClientError.TimeoutError({ operation, timeoutMillis })
-      })
-    )
-}
+export const make = (http: HttpClient.HttpClient, maxBytes: number): Exchange => (operation, request) =>
+  http.execute(request).pipe(
+    Effect.mapError((error) => failureOf(operation, error)),
+    Effect.flatMap((response) => Body.text(operation, response, maxBytes)),
+    Effect.flatMap((text) => Body.parse(operation, text))
+  )

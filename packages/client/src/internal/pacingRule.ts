@@ -6,10 +6,35 @@
  * counts it as held until `max(answer + afterAnswerMillis, take + afterTakeMillis)` on the store's
  * clock. The rule learns from how long each request held its permit (from the take to the answer).
  *
- * Today's rule holds every permit a window plus the margin after the answer: the server counted the
- * request when it arrived, which is before the answer left it, so the next request that reuses the
- * permit reaches the server more than a window after the one it replaces, however slow the server or
- * the network is.
+ * The server counts a request when it arrives. Request `i`, sent at `s_i`, arrives `d_i` later, and
+ * `d_i` is at most its held time `h_i` (it arrived before its answer left). A request `j` that takes a
+ * permit given back by `i` (or by any request whose permit was back before `j` took one: with at most
+ * `limit` held at once, `limit + 1` arrivals inside one window always hold two such requests) arrives at
+ * `s_j + d_j`, so it reaches the server at least a window after `i` when
+ *
+ *     s_j - s_i >= window + (d_i - d_j)
+ *
+ * The safe rule bounds `d_i - d_j` by `h_i` (`d_j >= 0`): the permit is held a window plus the margin
+ * after the answer, whatever the delays. Only the variation of the delay needs a hold, though: this
+ * rule bounds `d_i - d_j` by `min(h_i, spread)`, where `spread = max - min` of the held times of the
+ * band (the last {@link bandSize} observations), once the band has at least
+ * {@link observationsBeforeTrust} of them and `h_i` falls inside it. That bound holds when either
+ *
+ * - (A) every request's delay to the server is at least the band's shortest held time `min`:
+ *   `d_i - d_j <= h_i - min <= max - min`; or
+ * - (B) delays to the server vary by no more than the spread of held times (a held time is the delay
+ *   to the server plus the way back, so it varies at least as much when the two vary independently):
+ *   `d_i - d_j <= max - min`.
+ *
+ * The margin absorbs a breach of either by up to its length (a band estimated from few samples is a
+ * little narrower than the true one). Anything the band does not cover falls back to the safe rule:
+ * too few observations, a held time outside the band (the observation then widens it), and after a
+ * refusal (error 5) the band is forgotten and learnt again. `docs/client.md` gives the argument and
+ * what is left: a delay that falls by more than the band and the margin within a window.
+ *
+ * The hold is given from the answer (`afterAnswerMillis = window + margin - (h_i - min(h_i, spread))`,
+ * never negative, `afterTakeMillis = 0`): a store stamps the answer on its own clock no earlier than
+ * the answer came, so the hold never starts early, whenever the store stamped the take.
  */
 
 /** @internal */
@@ -38,11 +63,71 @@ export interface Rule {
   readonly refused: () => void
 }
 
-/** @internal */
+/**
+ * Observations the band needs before the rule leaves the safe one: the spread of `n` samples of a
+ * uniform delay covers `(n - 1) / (n + 1)` of its true range on average, 94% at 30 (3 ms short of a
+ * 50 ms band, well inside the margin).
+ *
+ * @internal
+ */
+export const observationsBeforeTrust = 30
+
+/**
+ * The band is made of the last this many held times (two windows at the full rate), so that one slow
+ * answer widens it for a while, not for ever.
+ *
+ * @internal
+ */
+export const bandSize = 2 * observationsBeforeTrust
+
+/**
+ * Today's rule: every permit held a window plus the margin after its answer, learning nothing.
+ *
+ * @internal
+ */
+export const safe = (settings: Settings): Rule => {
+  const hold: Hold = { afterAnswerMillis: settings.windowMillis + settings.marginMillis, afterTakeMillis: 0 }
+  return { holdAfter: () => hold, refused: () => {} }
+}
+
+/**
+ * The rule at real latency: the safe hold less the part of the held time that the band shows to be
+ * the same for every request (see the top of this file).
+ *
+ * @internal
+ */
 export const make = (settings: Settings): Rule => {
-  const safe: Hold = { afterAnswerMillis: settings.windowMillis + settings.marginMillis, afterTakeMillis: 0 }
+  const full = settings.windowMillis + settings.marginMillis
+  // A ring of the last `bandSize` held times.
+  const band = new Float64Array(bandSize)
+  let size = 0
+  let next = 0
+  const observe = (held: number) => {
+    band[next] = held
+    next = (next + 1) % bandSize
+    if (size < bandSize) size++
+  }
   return {
-    holdAfter: () => safe,
-    refused: () => {}
+    holdAfter: (heldMillis) => {
+      const held = Math.max(0, heldMillis)
+      let credit = 0
+      if (size >= observationsBeforeTrust) {
+        let min = Infinity
+        let max = -Infinity
+        for (let k = 0; k < size; k++) {
+          const h = band[k]!
+          if (h < min) min = h
+          if (h > max) max = h
+        }
+        // Outside the band (slower or faster than any of it), the delays are not what was learnt.
+        if (held >= min && held <= max) credit = held - Math.min(held, max - min)
+      }
+      observe(held)
+      return { afterAnswerMillis: Math.max(0, full - credit), afterTakeMillis: 0 }
+    },
+    refused: () => {
+      size = 0
+      next = 0
+    }
   }
 }

@@ -4,7 +4,7 @@
  * repeat ends as `OutcomeUnknownError`. Each attempt is numbered on the call's span.
  */
 import type { Operation } from "@community-api/schema"
-import { Effect, Either, Predicate, Ref } from "effect"
+import { Effect, Either, Predicate } from "effect"
 import type { Schedule } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
@@ -17,8 +17,10 @@ import * as Retry from "../Retry.js"
 export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /**
- * Runs `retried` over `attempt`, each run of the attempt annotating the current span with its number
- * (counted afresh for every run of the result).
+ * Runs `retried` over `attempt`, each run of the attempt after the first annotating the current span
+ * with its number (counted afresh for every run of the result). The first attempt's number is among
+ * the span's attributes from the start ({@link firstAttempt}): an annotation costs several
+ * microseconds, and most calls make one attempt.
  *
  * @internal
  */
@@ -26,16 +28,51 @@ export const numbered = <A, E, B, E2>(
   attempt: Effect.Effect<A, E>,
   retried: (attempt: Effect.Effect<A, E>) => Effect.Effect<B, E2>
 ): Effect.Effect<B, E2> =>
-  Effect.flatMap(Ref.make(0), (count) =>
-    retried(
-      Effect.zipRight(
-        Effect.flatMap(
-          Ref.updateAndGet(count, (n) => n + 1),
-          (n) => Effect.annotateCurrentSpan("community_api.attempt", n)
-        ),
-        attempt
-      )
-    ))
+  Effect.suspend(() => {
+    let count = 0
+    return retried(
+      Effect.suspend(() => {
+        count++
+        return count === 1 ? attempt : Effect.zipRight(Effect.annotateCurrentSpan(attemptAttribute, count), attempt)
+      })
+    )
+  })
+
+/** The span attribute that numbers the attempts of a call. @internal */
+export const attemptAttribute = "community_api.attempt"
+
+/** The span attributes of a call's first attempt. @internal */
+export const firstAttempt = { [attemptAttribute]: 1 } as const
+
+/**
+ * The attempt as a retry runs it again after `first`: its first run fails with `first` at once (the
+ * attempt that failed with it has already run), every later run is the attempt. So a policy applied
+ * to it sees the same errors, in the same order, as when applied to the attempt from the start. Made
+ * once per failure: its runs share the state.
+ */
+const resumedAfter = <A, E>(attempt: Effect.Effect<A, E>, first: E): Effect.Effect<A, E> => {
+  let failed = false
+  return Effect.suspend(() => {
+    if (failed) return attempt
+    failed = true
+    return Effect.fail(first)
+  })
+}
+
+/**
+ * Applies `retry` to the attempt only once it has failed (unless with an error `final` accepts): the
+ * same runs and the same result as `retry(attempt)`, but the machinery of a retry (a schedule's state,
+ * its loop, a race against the deadline) is built only then, and most calls succeed at once.
+ *
+ * @internal
+ */
+export const lazily =
+  <A, E, E2>(retry: (attempt: Effect.Effect<A, E>) => Effect.Effect<A, E2>, final: (error: E) => boolean) =>
+  (attempt: Effect.Effect<A, E>): Effect.Effect<A, E | E2> =>
+    Effect.catchAll(
+      attempt,
+      (first): Effect.Effect<A, E | E2> => final(first) ? Effect.fail(first) : retry(resumedAfter(attempt, first))
+    )
 
 /**
  * Sends the attempt again on `schedule` while it fails with an error the policy retries (9 always;

@@ -1,0 +1,119 @@
+/**
+ * Streams fetch the next page while the caller consumes the current one: one page ahead, no
+ * further, nothing past the last page, and the page fetched ahead ends with the stream.
+ */
+import { GroupId } from "@community-api/schema/Ids"
+import { describe, expect, it } from "@effect/vitest"
+import { Chunk, Clock, Deferred, Duration, Effect, Either, Fiber, Stream, TestClock } from "effect"
+import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as FakeServer from "./support/FakeServer.js"
+
+const bot = (n: number) => ({
+  id: n.toString(16).padStart(24, "0"),
+  name: `Бот ${n}`,
+  group_id: 1,
+  channel: "VK",
+  active: 1,
+  archived: 0,
+  activity_type: "subscribe",
+  create_at: 1_700_000_000 + n
+})
+
+/** A list of `n` bots; each page takes `millis` to answer; `fail` answers error 7 at that offset. */
+const listServer = (n: number, millis: number, fail?: number) => {
+  const bots = Array.from({ length: n }, (_, i) => bot(n - i))
+  const answered: Array<{ readonly offset: number; readonly at: number }> = []
+  const fake = FakeServer.make((request) =>
+    Effect.gen(function*() {
+      const count = Math.min(Number(request.body.count ?? 100), 500)
+      const offset = Number(request.body.offset ?? 0)
+      yield* Effect.sleep(Duration.millis(millis))
+      answered.push({ offset, at: yield* Clock.currentTimeMillis })
+      return offset === fail
+        ? FakeServer.error(7, "ошибка")
+        : FakeServer.ok({ items: bots.slice(offset, offset + count), total: bots.length })
+    })
+  )
+  return { ...fake, answered }
+}
+
+const params = { group_id: GroupId.make(1) }
+
+describe("Paginate: the next page while the current one is consumed", () => {
+  it.effect("C12 C13 the next page is asked for as soon as the current one is handed over, and no page past the last", () => {
+    const server = listServer(1234, 100)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const consumed: Array<number> = []
+      const fiber = yield* Effect.fork(
+        Stream.runForEachChunk(client.streams.bots.get(params), (chunk) =>
+          // The caller takes 300 ms over each page.
+          Effect.zipRight(Effect.sleep(Duration.millis(300)), Effect.sync(() => consumed.push(Chunk.size(chunk)))))
+      )
+      yield* TestClock.adjust(Duration.seconds(5))
+      yield* Fiber.join(fiber)
+      expect(consumed).toEqual([500, 500, 234])
+      // Sent at 0, at 100 (page 1 handed over, consumed until 400), at 400 (page 2 handed over): the
+      // fetch of a page overlaps the consumption of the one before.
+      expect(server.received.map((r) => [r.body.offset, r.at])).toEqual([[0, 0], [500, 100], [1000, 400]])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 one page ahead and no further: a caller that stops pulling holds two pages at most", () => {
+    const server = listServer(5000, 10)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const never = yield* Deferred.make<void>()
+      const fiber = yield* Effect.fork(
+        Stream.runForEachChunk(client.streams.bots.get(params), () => Deferred.await(never))
+      )
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      yield* Fiber.interrupt(fiber)
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 an interrupted stream interrupts the page it was fetching ahead", () => {
+    const server = listServer(5000, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const fiber = yield* Effect.fork(
+        Stream.runForEachChunk(client.streams.bots.get(params), () => Effect.sleep(Duration.seconds(1)))
+      )
+      yield* TestClock.adjust(Duration.millis(1500))
+      // The second page was asked for at 1000 ms, while the caller consumed the first.
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      yield* Fiber.interrupt(fiber)
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.answered.map((a) => a.offset)).toEqual([0])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 a stream taken short ends with its first page and leaves nothing running", () => {
+    const server = listServer(5000, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const fiber = yield* Effect.fork(Stream.runCollect(Stream.take(client.streams.bots.get(params), 3)))
+      yield* TestClock.adjust(Duration.millis(1000))
+      expect(Chunk.size(yield* Fiber.join(fiber))).toBe(3)
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.answered.map((a) => a.offset)).toEqual([0])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 X1 a page fetched ahead that fails fails the stream after the pages before it", () => {
+    const server = listServer(1500, 10, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const seen: Array<number> = []
+      const result = yield* Effect.either(
+        Stream.runForEachChunk(
+          client.streams.bots.get(params),
+          (chunk) => Effect.sync(() => seen.push(Chunk.size(chunk)))
+        )
+      ).pipe(Effect.fork, Effect.tap(() => TestClock.adjust(Duration.seconds(5))), Effect.flatMap(Fiber.join))
+      expect(seen).toEqual([500, 500])
+      expect(Either.isLeft(result) && result.left._tag).toBe("InvalidParameterError")
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+})
