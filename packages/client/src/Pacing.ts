@@ -4,6 +4,10 @@
  * twice the limit through in one second) but 30 permits per user, each held from before a request is
  * sent until a window plus a margin after its answer came back: the server counts a request before it
  * answers, so it never sees more than 30 of one user in any window, however slow it or the network is.
+ * Once the round trips of a user have been seen to stay within a band, a permit is held only a window,
+ * the margin and the band's width from the send (never less than until its answer): only the variation
+ * of the delay, not the delay itself, needs a hold past the window. Outside the band, and after a
+ * refusal, the hold falls back to the rule above (`docs/client.md`, "Pacing at real latency").
  *
  * One `Pacing` service holds one gate per user key and is shared by every client that gets it from
  * the same layer. **Without a layer, clients use the process-wide {@link global}**: {@link Pacing} is
@@ -63,8 +67,8 @@ export const defaults = {
  */
 export interface Service<E = ClientError.LimiterUnavailable> {
   /**
-   * Runs `send` (one request of `user`) when it fits the limit; its permit comes back a window plus
-   * the margin after `send` ends. Fails with `LimiterUnavailable` (nothing sent) when a shared store
+   * Runs `send` (one request of `user`) when it fits the limit; its permit comes back when the pacing
+   * rule says (at the latest a window plus the margin after `send` ends). Fails with `LimiterUnavailable` (nothing sent) when a shared store
    * cannot be reached.
    */
   readonly withPermit: (
