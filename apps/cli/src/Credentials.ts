@@ -6,58 +6,41 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Option, Redacted } from "effect"
+import * as Shared from "@community-api/mcp/Credentials"
+import { Effect, Option, Redacted } from "effect"
 import { readFirstLine } from "./internal/stdin.js"
 import { Stdio } from "./Stdio.js"
 import { UsageError } from "./UsageError.js"
 
 /**
- * The environment variable of the base URL (ends with `/v2`).
+ * The environment's names and the targets, shared with the MCP server (`community-api mcp`).
  *
  * @since 0.1.0
  */
-export const baseUrlVariable = "COMMUNITY_API_BASE_URL"
-
-/**
- * The environment variable of the token.
- *
- * @since 0.1.0
- */
-export const tokenVariable = "COMMUNITY_API_TOKEN"
+export const { baseUrlVariable, tokenVariable } = Shared
 
 /**
  * A server at a base URL, with a token.
  *
  * @since 0.1.0
  */
-export interface Remote {
-  readonly _tag: "Remote"
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-}
+export type Remote = Shared.Remote
 
 /**
  * The sandbox in this process; with no token given, the demo owner's.
  *
  * @since 0.1.0
  */
-export interface Embedded {
-  readonly _tag: "Embedded"
-  readonly token: Option.Option<Redacted.Redacted<string>>
-}
+export type Embedded = Shared.Embedded
 
 /**
  * Where calls go.
  *
  * @since 0.1.0
  */
-export type Target = Remote | Embedded
+export type Target = Shared.Target
 
-const optionalText = (name: string) =>
-  Config.option(Config.string(name)).pipe(
-    Config.map(Option.filter((value) => value.trim() !== "")),
-    Config.map(Option.map((value) => value.trim()))
-  )
+const { optionalText } = Shared
 
 /**
  * Resolves the target from the environment (`Config`) and, with `tokenStdin`, the first line of

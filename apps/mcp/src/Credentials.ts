@@ -1,6 +1,6 @@
 /**
  * Where the server sends its calls and with which token: the same environment variables as the
- * command line and the client's `configFromEnv`, `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`.
+ * client's `configFromEnv`, and the definitions the command line reads them with, `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`.
  * With no base URL the calls go to an embedded sandbox with the demo data, as the demo owner unless a
  * token is given. Standard input carries the protocol, so the token cannot be piped there.
  *
@@ -61,7 +61,12 @@ export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
   }
 }
 
-const optionalText = (name: string) =>
+/**
+ * An environment variable's text, trimmed; none when unset or blank. Read by the command line too.
+ *
+ * @since 0.1.0
+ */
+export const optionalText = (name: string): Config.Config<Option.Option<string>> =>
   Config.option(Config.string(name)).pipe(
     Config.map(Option.map((value) => value.trim())),
     Config.map(Option.filter((value) => value !== ""))
