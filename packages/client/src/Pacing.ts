@@ -46,6 +46,13 @@ export interface Settings {
   readonly window?: Duration.DurationInput | undefined
   /** Extra time a permit is held past the window, against clock granularity; default 20 ms. */
   readonly margin?: Duration.DurationInput | undefined
+  /**
+   * How long a permit stays held after its answer: `"learned"` (the default) gives back what the
+   * round trips seen so far show to be the same in every request ("Pacing at real latency" in
+   * `docs/client.md`); `"safe"` always holds a window plus the margin after the answer, for processes
+   * sharing one store from very different distances to the API.
+   */
+  readonly hold?: "learned" | "safe" | undefined
 }
 
 /**
@@ -92,22 +99,27 @@ export class Pacing extends Context.Reference<Pacing>()("@community-api/client/P
   defaultValue: (): Service => global
 }) {}
 
-const resolve = (settings: Settings = {}): Permits.Settings => ({
+const resolve = (settings: Settings = {}): Permits.Settings & { readonly hold: "learned" | "safe" } => ({
   limit: settings.limit ?? defaults.limit,
   windowMillis: Duration.toMillis(settings.window ?? defaults.window),
-  marginMillis: Duration.toMillis(settings.margin ?? defaults.margin)
+  marginMillis: Duration.toMillis(settings.margin ?? defaults.margin),
+  hold: settings.hold ?? "learned"
 })
 
 /**
  * The service over a store of permits: the pacing rule (how long a permit stays held after its
  * request, `pacingRule.ts`) stays in this process, one per user, and the store keeps the permits.
  */
-const fromStore = <E>(store: Store.PermitStore<E>, resolved: Permits.Settings): Service<E> => {
+const fromStore = <E>(
+  store: Store.PermitStore<E>,
+  resolved: Permits.Settings & { readonly hold: "learned" | "safe" }
+): Service<E> => {
+  const makeRule = resolved.hold === "safe" ? PacingRule.safe : PacingRule.make
   const rules = new Map<string, PacingRule.Rule>()
   const ruleOf = (user: string) => {
     let rule = rules.get(user)
     if (rule === undefined) {
-      rule = PacingRule.make(resolved)
+      rule = makeRule(resolved)
       rules.set(user, rule)
     }
     return rule

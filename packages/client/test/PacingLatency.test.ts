@@ -162,6 +162,26 @@ describe("Pacing at real latency", () => {
       expect(gaps.slice(PacingRule.observationsBeforeTrust)).toEqual([safeHold, safeHold])
     }))
 
+  it.effect("L1 with hold \"safe\" a permit always comes back a window plus the margin after its answer", () =>
+    Effect.gen(function*() {
+      const pacing = yield* Pacing.make({ limit: 1, hold: "safe" })
+      const sends: Array<number> = []
+      const send = Effect.zipRight(
+        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => sends.push(now))),
+        Effect.sleep(Duration.millis(100))
+      )
+      const fiber = yield* Effect.fork(
+        Effect.forEach(
+          Array.from({ length: PacingRule.observationsBeforeTrust + 3 }),
+          () => pacing.withPermit("u")(send)
+        )
+      )
+      yield* TestClock.adjust(Duration.minutes(1))
+      yield* Fiber.join(fiber)
+      const gaps = sends.slice(1).map((at, i) => at - sends[i]!)
+      expect(gaps).toEqual(Array.from({ length: PacingRule.observationsBeforeTrust + 2 }, () => 100 + safeHold))
+    }))
+
   describe.each([
     { name: "a service 100 ms away, ±5 ms", min: 95, max: 105 },
     { name: "25–75 ms", min: 25, max: 75 },
