@@ -1,6 +1,6 @@
 /**
  * What the commands need from a client: one call, the pages of a list, and a call by path for the
- * operations whose parameters are not shown (E17). `Session` provides it over the real client.
+ * operations whose parameters the API does not document. `Session` provides it over the real client.
  *
  * @since 0.1.0
  */
@@ -26,7 +26,7 @@ export interface Service {
   readonly execute: (op: Operation.Any, params: Record<string, unknown>) => Effect.Effect<unknown, unknown>
   /** Every page of a list operation from `offset`, in order. */
   readonly pages: (op: Operation.Pageable, params: Record<string, unknown>) => Stream.Stream<Page, unknown>
-  /** Calls an operation of E17 with parameters as given. */
+  /** Calls an operation whose parameters are not documented, with its parameters as given. */
   readonly call: (op: Operation.Any, params: Record<string, unknown>) => Effect.Effect<unknown, unknown>
 }
 

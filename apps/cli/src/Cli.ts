@@ -7,7 +7,7 @@
  */
 import { CliConfig, Command, CommandDescriptor as Descriptor, HelpDoc, ValidationError } from "@effect/cli"
 import type { CliApp } from "@effect/cli"
-import { Cause, Config, Console, Effect, Either, Logger, Option, Predicate } from "effect"
+import { Cause, Config, Console, Effect, Either, Exit, Logger, Option } from "effect"
 import * as Commands from "./Commands.js"
 import * as Credentials from "./Credentials.js"
 import * as ExitCode from "./ExitCode.js"
@@ -103,8 +103,21 @@ const usageError = (error: UsageError) => Effect.as(Console.error(Report.line(er
 const printHelp = (route: Route.Route) =>
   Effect.flatMap(Stdio, ({ stdout }) => Console.log(Help.render(route, Help.widthOf(stdout))))
 
+const wizardFlag = "--wizard"
+
 /** The parser's own built-in flags that only it handles: {@link cli} runs them. */
-const handledByParser = ["--completions", "--wizard"]
+const handledByParser = ["--completions", wizardFlag]
+
+const stdinIsTerminal = Effect.map(Stdio, ({ stdin }) => stdin.isTTY === true)
+
+/**
+ * The wizard asks its questions on standard input: from a pipe or a closed input it would wait for
+ * answers that never come, so it is refused at once.
+ */
+const wizardWithoutTerminal = new UsageError({
+  reason: `${wizardFlag} asks its questions on a terminal and standard input is not one; give the flags on ` +
+    `the command line instead (${Route.executable} --help)`
+})
 
 /**
  * Parses the words with `@effect/cli` (which writes nothing itself here) and runs the command they
@@ -134,17 +147,10 @@ const parseAndRun = (route: Route.Route, words: ReadonlyArray<string>) =>
   })
 
 /**
- * The exit code of the sandbox's end: it runs until stopped, so it ends only when it cannot start; a
- * word it does not know is a usage error (its message already written, with `community-api:`).
+ * The exit code of the sandbox's end: it runs until stopped, so it ends only after its help or when it
+ * cannot start, what stopped it already written (see {@link Sandbox.serve}).
  */
-const serve = (words: ReadonlyArray<string>) =>
-  Sandbox.serve(words).pipe(
-    Effect.as(ExitCode.kinds.success.code),
-    Effect.catchIf(
-      (error) => Predicate.isTagged(error, "UsageError"),
-      () => Effect.succeed(ExitCode.kinds.usage.code)
-    )
-  )
+const serve = (words: ReadonlyArray<string>) => Sandbox.serve(words)
 
 /**
  * Runs the command line on `argv` (as `process.argv`: the runtime and the script first) and succeeds
@@ -174,6 +180,7 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown,
     }
     const flags = Global.flagWords(words)
     if (flags.includes("--version")) return yield* Effect.as(Console.log(version), ExitCode.kinds.success.code)
+    if (flags.includes(wizardFlag) && !(yield* stdinIsTerminal)) return yield* usageError(wizardWithoutTerminal)
     if (flags.some((word) => handledByParser.includes(word))) {
       return yield* Effect.as(withLevel(cli(["node", Route.executable, ...words])), ExitCode.kinds.success.code)
     }
@@ -210,12 +217,59 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown,
   )
 
 /**
+ * Whether `argv` runs a server that runs until it is stopped: `serve` or `mcp`, not their help.
+ */
+const runsUntilStopped = (argv: ReadonlyArray<string>): boolean => {
+  const taken = Global.takeLogLevel(hoistLogLevel(argv).slice(2))
+  if (Either.isLeft(taken)) return false
+  const words = taken.right.rest
+  if (Global.helpRequested(words) || Global.flagWords(words).includes("--version")) return false
+  const route = Route.resolve(words)
+  return Either.isRight(route) && (route.right._tag === "Serve" || route.right._tag === "Mcp")
+}
+
+/**
+ * The exit code of an interrupted program (Ctrl-C or SIGTERM, on which the executable's runtime
+ * interrupts it): `serve` and `mcp` run until they are stopped, so that is their normal end, success;
+ * any other command was cut short: {@link ExitCode.kinds}`.interrupted`.
+ *
+ * @since 0.1.0
+ */
+export const interruptedCode = (argv: ReadonlyArray<string>): number =>
+  runsUntilStopped(argv) ? ExitCode.kinds.success.code : ExitCode.kinds.interrupted.code
+
+/**
+ * The exit code of the end of {@link main} on `argv`: its own when it ended, {@link interruptedCode}
+ * when it was interrupted, and the internal error's for anything else (a defect it could not report).
+ *
+ * @since 0.1.0
+ */
+export const exitCode = (argv: ReadonlyArray<string>, exit: Exit.Exit<unknown, unknown>): number => {
+  if (Exit.isSuccess(exit)) return typeof exit.value === "number" ? exit.value : ExitCode.kinds.internal.code
+  return Cause.isInterruptedOnly(exit.cause) ? interruptedCode(argv) : ExitCode.kinds.internal.code
+}
+
+/**
+ * What an interrupted command says, once what it interrupted has been let go (the progress bar
+ * erased): one line on standard error, in place of the `^C` a terminal echoed. `serve` and `mcp`
+ * say nothing more here: being stopped is their normal end. The output written before is whole:
+ * each piece of output is written in one go, between two steps where the interruption can fall.
+ */
+const sayInterrupted = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
+  runsUntilStopped(argv) ?
+    Effect.void :
+    Effect.flatMap(Stdio, ({ stderr }) =>
+      Console.error(`${stderr.isTTY === true ? "\r" : ""}${Report.prefix} interrupted`))
+
+/**
  * The program of the `community-api` executable on `argv` (as `process.argv`): the command line
  * ({@link run}), `serve` and `mcp` included. Succeeds with the exit code. It reads the environment
  * through `Config`, standard input and whether the streams are terminals through {@link Stdio}, and
- * writes through `Console`: each can be given by a program that runs it in process.
+ * writes through `Console`: each can be given by a program that runs it in process. Interrupted (the
+ * executable's runtime interrupts it on Ctrl-C and SIGTERM), it says so unless it is a server, and
+ * ends with {@link exitCode}'s code.
  *
  * @since 0.1.0
  */
 export const main = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown, CliApp.CliApp.Environment> =>
-  run(argv)
+  Effect.onInterrupt(run(argv), () => sayInterrupted(argv))

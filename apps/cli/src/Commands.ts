@@ -1,7 +1,8 @@
 /**
  * The command tree, derived from the contract: a command per section, and under it a command per
  * documented operation whose flags come from the payload schema. `call` reaches every operation by
- * path (meant for E17), `serve` runs the sandbox, `mcp` the MCP server.
+ * path (meant for those the API lists without documenting their parameters), `serve` runs the
+ * sandbox, `mcp` the MCP server.
  *
  * @since 0.1.0
  */
@@ -85,11 +86,11 @@ const reserved = [...Object.values(commonFlags).map((flag) => flag.name), ...Glo
  *
  * @since 0.1.0
  */
-export const describeAccess = (op: Operation.Any): string => `Open to ${Operation.whoMay[op.roleGroup]} (A9).`
+export const describeAccess = (op: Operation.Any): string => `Open to ${Operation.whoMay[op.roleGroup]}.`
 
 /**
  * What the help says of an operation besides its summary, from its declaration: who may call it,
- * whether it counts against the creation limit or may be sent again, its rule and error codes.
+ * whether it counts against the creation limit or may be sent again, and its error codes.
  *
  * @since 0.1.0
  */
@@ -98,11 +99,11 @@ export const operationDetails = (op: Operation.Any): ReadonlyArray<string> => [
   ...(op.creation ?
     [
       `${/creation limit/i.test(op.summary) ? "The" : "Counts against the"} creation limit: ` +
-      `${Limits.creationDefaults.perMinute} a minute, ${Limits.creationDefaults.perDay} a day (L2).`
+      `${Limits.creationDefaults.perMinute} a minute, ${Limits.creationDefaults.perDay} a day.`
     ] :
     []),
   ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."]),
-  `Rule ${op.rule}; error codes ${op.errorCodes.join(", ")}.`
+  `Error codes: ${op.errorCodes.join(", ")}.`
 ]
 
 /**
@@ -182,7 +183,8 @@ export const credentials = `${Credentials.baseUrlVariable} (ending in /v2) and $
  *
  * @since 0.1.0
  */
-export const callSummary = "Call an operation by path with key=value parameters (for the operations of E17)."
+export const callSummary = "Call an operation by path with key=value parameters, for the operations the API " +
+  "lists without documenting their parameters."
 
 /**
  * What `serve` does.
@@ -224,8 +226,8 @@ export const lookup = (path: string): Effect.Effect<Operation.Any, UsageError> =
 }
 
 /**
- * `community-api call <section>/<method> key=value …`: the operations of E17, whose parameters the spec
- * does not show, sent as given. A documented operation given this way is checked against its schema.
+ * `community-api call <section>/<method> key=value …`: the operations the API lists without
+ * documenting their parameters, sent as given. A documented operation given this way is checked against its schema.
  *
  * @since 0.1.0
  */

@@ -19,7 +19,13 @@ export const kinds = {
   access: { code: 3, meaning: "authentication or access error: token refused (4), no access (8)" },
   limit: { code: 4, meaning: "limit error: request rate or creation quota used up (5)" },
   parameter: { code: 5, meaning: "not found or parameter error (7), or the action could not be done (6)" },
-  transient: { code: 6, meaning: "transient failure: key service down (9), network error, timeout; try again" }
+  transient: { code: 6, meaning: "transient failure: key service down (9), network error, timeout; try again" },
+  // 128 + 2, the code a shell gives a program that SIGINT ended: what scripts already test for.
+  interrupted: {
+    code: 130,
+    meaning: "interrupted by Ctrl-C (SIGINT) or SIGTERM; the output so far is whole (JSON lines too); " +
+      "serve and mcp stop with 0"
+  }
 } as const
 
 /**
@@ -93,7 +99,7 @@ export const describe = (): ReadonlyArray<string> =>
   })
 
 /**
- * The exit-code table in Markdown, for the README (a test keeps `docs/cli.md` equal to it).
+ * The exit-code table in Markdown, for the README (a test keeps the README's table equal to it).
  *
  * @since 0.1.0
  */

@@ -174,7 +174,7 @@ const describeValue = (ast: SchemaAST.AST): {
 
 /**
  * The flags of a payload schema: one per property of its struct. A payload that is not a struct
- * (the free-form payload of E17) has none.
+ * (the free-form payload of an operation whose parameters are not documented) has none.
  *
  * @since 0.1.0
  */

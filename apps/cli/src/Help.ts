@@ -110,10 +110,14 @@ const root = (width: number): Array<string> => {
     ...block("GLOBAL FLAGS", definitions(flagRows(Global.flags.map((flag) => ({ ...flag, optional: true }))), width)),
     ...block(
       "EXIT CODES",
-      ExitCode.describe().flatMap((line) => {
-        const [code, ...meaning] = line.split("  ")
-        return definitions([[code, meaning.join("  ")]], width)
-      })
+      // One table, so that the meanings of 0 and 130 start in the same column.
+      definitions(
+        ExitCode.describe().map((line) => {
+          const [code, ...meaning] = line.split("  ")
+          return [code, meaning.join("  ")] as const
+        }),
+        width
+      )
     ),
     ...block("CREDENTIALS", paragraph(Commands.credentials, width))
   ]
@@ -135,7 +139,7 @@ const section = (target: Route.Section, width: number): Array<string> => {
       )
     ),
     ...(target.undocumented.length === 0 ? [] : block(
-      `BY PATH (E17): ${Route.executable} ${Route.callName} <section/method> key=value …`,
+      `UNDOCUMENTED, BY PATH: ${Route.executable} ${Route.callName} <section/method> key=value …`,
       definitions(target.undocumented.map((op) => [op.path, op.summary] as const), width)
     )),
     ...globalPointer(width)
@@ -165,7 +169,7 @@ const call = (width: number): Array<string> => {
     ...block("USAGE", usage([command, "<section/method>", "[key=value …]", ...own.map(usageWord)], width)),
     ...block("PARAMETERS", paragraph(Commands.keyValueDescription, width)),
     ...block(
-      "OPERATIONS (E17)",
+      "OPERATIONS WHOSE PARAMETERS THE API DOES NOT DOCUMENT",
       definitions(
         Route.sections.flatMap((s) => s.undocumented).map((op) => {
           const assumed = Flags.fromPayload(op.payload).map((flag) => flag.key)

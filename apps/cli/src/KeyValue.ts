@@ -1,6 +1,6 @@
 /**
  * Parameters of `community-api call` as `key=value` words: the value is text, as a form body would
- * carry it (C2); `key:=json` gives a JSON value (a number, `true`, an array, an object).
+ * carry it; `key:=json` gives a JSON value (a number, `true`, an array, an object).
  *
  * @since 0.1.0
  */
@@ -10,8 +10,8 @@ import { UsageError } from "./UsageError.js"
 const pattern = /^([A-Za-z][A-Za-z0-9_]*)(:?=)([\s\S]*)$/
 
 /**
- * Turns the words into parameters; a malformed word, a repeated key, a key starting with `_` (reserved,
- * C3) or invalid JSON after `:=` is a usage error.
+ * Turns the words into parameters; a malformed word, a repeated key, a key starting with `_` (which
+ * the API reserves) or invalid JSON after `:=` is a usage error.
  *
  * @since 0.1.0
  */

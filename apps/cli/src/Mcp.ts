@@ -26,7 +26,8 @@ export const summary = "Run the MCP server (tools for an assistant) on standard 
  */
 export const description = "An assistant's client (Claude Desktop, an IDE, …) starts it and speaks the Model " +
   "Context Protocol over its standard input and output: one tool per documented operation, named section_method " +
-  "(bots_enable), and call for the operations of E17, each call with the client's retries, pacing and creation " +
+  "(bots_enable), and call for the operations the API lists without documenting their parameters, each call " +
+  "with the client's retries, pacing and creation " +
   `quota. It reads ${Credentials.baseUrlVariable} and ${Credentials.tokenVariable}; with no ` +
   `${Credentials.baseUrlVariable} the calls go to an embedded sandbox with the demo data. It runs until standard ` +
   "input ends. Standard output carries the protocol alone; notes go to standard error."

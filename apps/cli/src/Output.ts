@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import { SchemaAST } from "effect"
+import type { Schema } from "effect"
 
 /**
  * The text of one cell: strings as they are, `null` and absent values empty, objects and arrays as
@@ -23,13 +25,56 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const pad = (text: string, width: number, right: boolean) => right ? text.padStart(width) : text.padEnd(width)
 
+/** The field names of a record schema's wire form, in their declared order. */
+const fieldsOf = (ast: SchemaAST.AST): ReadonlyArray<string> =>
+  SchemaAST.isTypeLiteral(ast)
+    ? ast.propertySignatures.flatMap((field) => typeof field.name === "string" ? [field.name] : [])
+    : []
+
+/** The element of an array schema (`Schema.Array(item)`). */
+const elementOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined =>
+  SchemaAST.isTupleType(ast) && ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest[0].type : undefined
+
 /**
- * Rows of records as an aligned table with a header of their keys (in order of first appearance);
- * numbers are aligned right. No trailing spaces.
+ * The columns of a table of a result, from the result's schema: the fields of the rows of an array or
+ * of a page (`{items, total}`), in their declared order, as the wire names them. None when the schema
+ * does not say (an unknown answer). A table with no rows still shows them as its header.
  *
  * @since 0.1.0
  */
-export const table = (rows: ReadonlyArray<unknown>): string => {
+export const columns = (schema: Schema.Schema.AnyNoContext): ReadonlyArray<string> => {
+  const wire = SchemaAST.encodedAST(schema.ast)
+  const element = elementOf(wire)
+  if (element !== undefined) return fieldsOf(element)
+  if (!SchemaAST.isTypeLiteral(wire)) return []
+  const items = wire.propertySignatures.find((field) => field.name === "items")
+  const item = items === undefined ? undefined : elementOf(items.type)
+  return item === undefined ? [] : fieldsOf(item)
+}
+
+const isPage = (value: unknown): value is { readonly items: ReadonlyArray<unknown>; readonly total: number } =>
+  isRecord(value) && Array.isArray(value.items) && typeof value.total === "number" && Object.keys(value).length === 2
+
+/**
+ * The rows of a result that is a list: an array, or the items of a page (`{items, total}`);
+ * `undefined` for any other result.
+ *
+ * @since 0.1.0
+ */
+export const rowsOf = (value: unknown): ReadonlyArray<unknown> | undefined => {
+  if (Array.isArray(value)) return value
+  return isPage(value) ? value.items : undefined
+}
+
+/**
+ * Rows of records as an aligned table with a header of their keys (in order of first appearance);
+ * numbers are aligned right. No trailing spaces. With no rows, the table is the header of `header`
+ * (the {@link columns} of the result's schema), or nothing when it is empty.
+ *
+ * @since 0.1.0
+ */
+export const table = (rows: ReadonlyArray<unknown>, header: ReadonlyArray<string> = []): string => {
+  if (rows.length === 0) return header.join("  ")
   const records = rows.map((row) => isRecord(row) ? row : { value: row })
   const columns: Array<string> = []
   for (const record of records) {
@@ -58,18 +103,15 @@ export const record = (value: Record<string, unknown>): string => {
 }
 
 /**
- * A result for people: a list as a table, a record as key and value, anything else as JSON.
+ * A result for people: a list (an array, a page) as a table, whose header is `header` when it has no
+ * rows; a record as key and value; anything else as JSON.
  *
  * @since 0.1.0
  */
-export const human = (value: unknown): string => {
-  if (Array.isArray(value)) return table(value)
-  if (isRecord(value)) {
-    if (Array.isArray(value.items) && typeof value.total === "number" && Object.keys(value).length === 2) {
-      return table(value.items)
-    }
-    return record(value)
-  }
+export const human = (value: unknown, header: ReadonlyArray<string> = []): string => {
+  const rows = rowsOf(value)
+  if (rows !== undefined) return table(rows, header)
+  if (isRecord(value)) return record(value)
   return value === undefined ? "" : JSON.stringify(value)
 }
 

@@ -46,7 +46,7 @@ export const mcpName = "mcp"
 
 /**
  * A section of the contract with the operations the command line gives as commands (the documented
- * ones) and those it calls by path (E17).
+ * ones) and those it calls by path (listed by the API without their parameters).
  *
  * @since 0.1.0
  */
@@ -131,7 +131,8 @@ export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, Usag
   }
   if (section.documented.length === 0) {
     return usage(
-      `the operations of ${section.name} are called by path (E17): ${executable} ${callName} ` +
+      `the operations of ${section.name} are called by path, as the API does not document their parameters: ` +
+        `${executable} ${callName} ` +
         `${orList(byPath(section.undocumented))} key=value …`
     )
   }
@@ -140,7 +141,10 @@ export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, Usag
   if (op !== undefined) return Either.right({ _tag: "Operation", op })
   const hidden = section.undocumented.find((candidate) => candidate.method === second)
   if (hidden !== undefined) {
-    return usage(`${hidden.path} is called by path (E17): ${executable} ${callName} ${hidden.path} key=value …`)
+    return usage(
+      `${hidden.path} is called by path, as the API does not document its parameters: ` +
+        `${executable} ${callName} ${hidden.path} key=value …`
+    )
   }
   const methods = orList(section.documented.map((candidate) => candidate.method))
   const more = section.undocumented.length === 0

@@ -33,16 +33,30 @@ const encode = (schema: Schema.Schema.AnyNoContext, value: unknown) =>
   Effect.orDie(Schema.encodeUnknown(schema as Schema.Schema<unknown, unknown>)(value))
 
 /**
- * Writes a value (already in its wire form) to standard output.
+ * Writes a value (already in its wire form) to standard output; a table with no rows is its header,
+ * `header` (see {@link Output.columns}).
  *
  * @since 0.1.0
  */
-export const print = (value: unknown, json: boolean): Effect.Effect<void> => {
-  // An operation with no `response` field (C5) prints nothing: the exit code says it succeeded.
+export const print = (value: unknown, json: boolean, header: ReadonlyArray<string> = []): Effect.Effect<void> => {
+  // An operation with no `response` field prints nothing: the exit code says it succeeded.
   if (value === undefined) return Effect.void
-  const text = json ? Output.json(value) : Output.human(value)
+  const text = json ? Output.json(value) : Output.human(value, header)
   return text === "" ? Effect.void : Console.log(text)
 }
+
+const offsetOf = (params: Record<string, unknown>) =>
+  typeof params.offset === "number" && params.offset > 0 ? ` from offset ${params.offset}` : ""
+
+/**
+ * The line on standard error under a table with no rows, so that a person sees that nothing matched
+ * rather than nothing at all, while standard output keeps only the table's header for a pipe:
+ * `community-api: nothing matched` (`… from offset 1000` past the end of a list).
+ *
+ * @since 0.1.0
+ */
+export const emptyNote = (params: Record<string, unknown>): string =>
+  `${Report.prefix} nothing matched${offsetOf(params)}`
 
 const streamAll = (op: Operation.Pageable, params: Record<string, unknown>, json: boolean) =>
   Effect.gen(function*() {
@@ -66,7 +80,10 @@ const streamAll = (op: Operation.Pageable, params: Record<string, unknown>, json
       ),
       Effect.ensuring(progress.clear)
     )
-    if (!json) yield* Console.log(Output.table(rows))
+    // With --json, no line is no item: a stream of JSON lines has no header.
+    if (json) return
+    yield* Console.log(Output.table(rows, Output.columns(Schema.Array(op.item))))
+    if (rows.length === 0) yield* Console.error(emptyNote(params))
   })
 
 /**
@@ -79,8 +96,24 @@ export const pageNote = (value: unknown, params: Record<string, unknown>): strin
   if (!Predicate.isRecord(value) || !Array.isArray(value.items) || typeof value.total !== "number") return undefined
   const shown = value.items.length
   if (shown >= value.total) return undefined
-  const offset = typeof params.offset === "number" && params.offset > 0 ? ` from offset ${params.offset}` : ""
-  return `${Report.prefix} ${shown} of ${value.total} rows${offset}; --all streams every page`
+  return `${Report.prefix} ${shown} of ${value.total} rows${offsetOf(params)}; --all streams every page`
+}
+
+/**
+ * The line a table says on standard error beneath it: {@link emptyNote} when no row matched, else
+ * {@link pageNote} when `paged` (a list command, which has `--all`). A script asking for JSON has none.
+ */
+const noteOf = (
+  wire: unknown,
+  params: Record<string, unknown>,
+  options: { readonly json: boolean; readonly paged: boolean }
+): string | undefined => {
+  if (options.json) return undefined
+  const rows = Output.rowsOf(wire)
+  const total = Predicate.isRecord(wire) && typeof wire.total === "number" ? wire.total : 0
+  // Rows past the end of a list that has some are told by the page note: something did match.
+  if (rows !== undefined && rows.length === 0 && total === 0) return emptyNote(params)
+  return options.paged ? pageNote(wire, params) : undefined
 }
 
 /**
@@ -98,16 +131,17 @@ export const operation = (
     const api = yield* Api
     const value = yield* api.execute(op, params)
     const wire = op.hasResponse ? yield* encode(op.success, value) : undefined
-    yield* print(wire, format.json)
+    yield* print(wire, format.json, Output.columns(op.success))
     // Said where a person reads the table; a script asking for JSON has `total` in it.
-    const note = format.json || format.pageNote === false || !Operation.isPageable(op)
-      ? undefined
-      : pageNote(wire, params)
+    const paged = format.pageNote !== false && Operation.isPageable(op)
+    const note = noteOf(wire, params, { json: format.json, paged })
     if (note !== undefined) yield* Console.error(note)
   })
 
 /**
- * Calls an operation of E17 by path, with its parameters as given, and writes the answer as it came.
+ * Calls an operation whose parameters the API does not document, by path, with its parameters as
+ * given, and writes the answer as it came; an empty list is the header of the rows the contract
+ * assumes, if it assumes any.
  *
  * @since 0.1.0
  */
@@ -119,5 +153,8 @@ export const undocumented = (
   Effect.gen(function*() {
     const api = yield* Api
     const value = yield* api.call(op, params)
-    yield* print(op.hasResponse ? value : undefined, format.json)
+    const wire = op.hasResponse ? value : undefined
+    yield* print(wire, format.json, Output.columns(op.success))
+    const note = noteOf(wire, params, { json: format.json, paged: false })
+    if (note !== undefined) yield* Console.error(note)
   })

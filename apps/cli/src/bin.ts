@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { Effect, Exit } from "effect"
+import { Effect } from "effect"
 import * as Cli from "./Cli.js"
 
 Cli.main(process.argv).pipe(
@@ -13,7 +13,8 @@ Cli.main(process.argv).pipe(
   NodeRuntime.runMain({
     disableErrorReporting: true,
     teardown: (exit) => {
-      const code = Exit.isSuccess(exit) ? exit.value as number : 1
+      // Ctrl-C and SIGTERM interrupt the program (`runMain`): 130, or 0 for the servers.
+      const code = Cli.exitCode(process.argv, exit)
       process.exitCode = code
       // Done is done: what is still scheduled (the client's pacing holds a permit for a second after
       // its answer, idle keep-alive sockets) would keep the process alive for nothing. It ends once its

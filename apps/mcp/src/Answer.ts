@@ -73,7 +73,7 @@ export const page = (path: string, answer: PageAnswer, offset: number): McpSchem
 
 /**
  * The answer of a call that succeeded, with its result in wire form (`undefined` when the API answers
- * no `response` field, C5). Structured content is an object: a result that is not one is given as
+ * no `response` field). Structured content is an object: a result that is not one is given as
  * `{response}`.
  *
  * @since 0.1.0

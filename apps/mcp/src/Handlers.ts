@@ -128,7 +128,8 @@ const callArguments = Schema.Struct({
 })
 
 /**
- * Runs `call`: an operation of E17 by path, with its parameters as given.
+ * Runs `call`: an operation whose parameters the API does not document, by path, with its parameters
+ * as given.
  *
  * @since 0.1.0
  */

@@ -71,7 +71,7 @@ export const instructions = (target: Credentials.Target): string =>
   [
     "Tools over a community automation service's API (v2): communities (groups_get), bots (enable, disable),",
     "mailings, subscriber lists, contacts and variables. One tool per documented operation, named section_method,",
-    `and ${Tools.callName} for the operations the API lists without documenting their parameters (E17).`,
+    `and ${Tools.callName} for the operations the API lists without documenting their parameters.`,
     "A community is named by group_id with channel; start with groups_get.",
     `List tools (${listTools.join(", ")}) take count and offset and report total; all: true gathers every page,`,
     `up to ${Tools.allCap} items. Calls are paced under ${Limits.requestsPerWindow} requests a second; creations`,

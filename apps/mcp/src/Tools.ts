@@ -1,8 +1,8 @@
 /**
- * The tools, derived from the contract: one per documented operation (E1–E16), named after its path
+ * The tools, derived from the contract: one per documented operation, named after its path
  * (`bots/enable` → `bots_enable`), described by its summary, who may call it and the limits it counts
  * against, with its payload schema as the input schema and hints from what it does; and one `call`
- * tool for the operations the API lists without showing their parameters (E17). Nothing here names
+ * tool for the operations the API lists without showing their parameters. Nothing here names
  * an operation.
  *
  * @since 0.1.0
@@ -32,7 +32,7 @@ export interface OperationTool {
 }
 
 /**
- * The tool of the operations of E17.
+ * The tool of the operations the API lists without documenting their parameters.
  *
  * @since 0.1.0
  */
@@ -63,7 +63,7 @@ export const namePattern = /^[a-zA-Z0-9_-]{1,64}$/
 export const nameOf = (op: Operation.Any): string => op.path.replace("/", "_")
 
 /**
- * The name of the tool of the operations of E17.
+ * The name of the tool of the operations the API lists without documenting their parameters.
  *
  * @since 0.1.0
  */
@@ -74,7 +74,7 @@ export const callName = "call"
  *
  * @since 0.1.0
  */
-export const describeAccess = (op: Operation.Any): string => `Access: ${Operation.whoMay[op.roleGroup]} (A9).`
+export const describeAccess = (op: Operation.Any): string => `Access: ${Operation.whoMay[op.roleGroup]}.`
 
 /**
  * The limits an operation counts against, as sentences.
@@ -83,11 +83,11 @@ export const describeAccess = (op: Operation.Any): string => `Access: ${Operatio
  */
 export const describeLimits = (op: Operation.Any): string =>
   [
-    `Limits: counts against the user's ${Limits.requestsPerWindow} requests a second (L1), which this server paces.`,
+    `Limits: counts against the user's ${Limits.requestsPerWindow} requests a second, which this server paces.`,
     ...(op.creation ?
       [
         `Counts against the creation limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a ` +
-        "day (L2); once it is used up the tool answers CreationQuotaExceeded with the time it resets."
+        "day; once it is used up the tool answers CreationQuotaExceeded with the time it resets."
       ] :
       [])
   ].join(" ")
@@ -113,8 +113,7 @@ export const describe = (op: Operation.Any): string =>
     describeAccess(op),
     describeLimits(op),
     ...(Operation.isPageable(op) ? [describePaging] : []),
-    ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."]),
-    `Rule ${op.rule}.`
+    ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."])
   ].join(" ")
 
 /**
@@ -156,7 +155,7 @@ export const operationTool = (op: Operation.Any): OperationTool => ({
 })
 
 /**
- * The operations `call` reaches: those of E17.
+ * The operations `call` reaches: those the API lists without documenting their parameters.
  *
  * @since 0.1.0
  */
@@ -168,15 +167,15 @@ export const callable: ReadonlyArray<Operation.Any> = Operations.undocumented
  * @since 0.1.0
  */
 export const describeCall = [
-  "Calls an operation that the API lists as existing without documenting its parameters or its answer (E17):",
+  "Calls an operation that the API lists as existing without documenting its parameters or its answer:",
   "their parameters are not documented, so params is sent as given and the answer comes back as the API gave",
   "it. The operations (with who may call each):",
   callable.map((op) => `${op.path}: ${op.summary} (${op.roleGroup === "none" ? "any token" : op.roleGroup})`).join(
     "; "
   ) + ".",
   `Creations (${callable.filter((op) => op.creation).map((op) => op.path).join(", ")}) count against the creation`,
-  `limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day (L2); every call counts`,
-  `against ${Limits.requestsPerWindow} requests a second (L1), which this server paces.`
+  `limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day; every call counts`,
+  `against ${Limits.requestsPerWindow} requests a second, which this server paces.`
 ].join(" ")
 
 /**
@@ -204,8 +203,8 @@ export const callInputSchema: InputSchema.JsonObject = {
 }
 
 /**
- * The tool of the operations of E17. It may do anything they do: nothing read-only, idempotent or
- * only additive is promised.
+ * The tool of the operations the API lists without documenting their parameters. It may do anything
+ * they do: nothing read-only, idempotent or only additive is promised.
  *
  * @since 0.1.0
  */
@@ -216,7 +215,7 @@ export const callTool: CallTool = {
     description: describeCall,
     inputSchema: callInputSchema,
     annotations: new McpSchema.ToolAnnotations({
-      title: "call an operation of E17",
+      title: "call an operation whose parameters are not documented",
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: false,
@@ -254,7 +253,7 @@ const accessCell = (group: Operation.RoleGroup): string =>
  */
 export const markdown = (): string =>
   [
-    "| Tool | What it does | Who may call it (A9) | Hints |",
+    "| Tool | What it does | Who may call it | Hints |",
     "|---|---|---|---|",
     ...all.map((tool) =>
       tool._tag === "Operation"
@@ -262,7 +261,8 @@ export const markdown = (): string =>
           Operation.isPageable(tool.op) ? " Paged, with `all`." : ""
         } | ` +
           `${accessCell(tool.op.roleGroup)} | ${hintWords(tool.definition.annotations)} |`
-        : `| \`${callName}\` | Any of the ${callable.length} operations of E17, by path, with parameters as given. | ` +
+        : `| \`${callName}\` | Any of the ${callable.length} operations the API lists without documenting their ` +
+          "parameters, by path, with parameters as given. | " +
           `each operation's | ${hintWords(tool.definition.annotations)} |`
     )
   ].join("\n")

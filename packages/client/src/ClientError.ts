@@ -96,7 +96,7 @@ export const isResponseTooLarge = (
   error instanceof ResponseDecodeError && error.limitBytes !== undefined
 
 /**
- * The creation quota (L2) of this user is used up: 20 per calendar minute or 200 per day (the day
+ * The creation quota of this user is used up: 20 per calendar minute or 200 per day (the day
  * starts at 03:00 Moscow time). Nothing was sent; `resetsAt` tells when the window opens again.
  *
  * @since 0.1.0

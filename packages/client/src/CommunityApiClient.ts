@@ -1,8 +1,8 @@
 /**
  * The Effect-native client of the API: one method per operation of the contract, grouped by section
  * (`client.bots.enable({ bot_id })`), with typed parameters, decoded results and the exact tagged
- * errors of each operation; retries on 9, pacing under the rate limit (L1), the creation quota
- * (L2–L5) and paginated streams, all on by default.
+ * errors of each operation; retries on 9, pacing under the rate limit, the creation quota
+ * and paginated streams, all on by default.
  *
  * It needs only an `HttpClient` of `@effect/platform` (fetch, undici, or the reference server
  * in-process). It follows no redirect, whatever that client does by default: a 3xx fails as a
@@ -31,7 +31,7 @@ import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
 /**
- * How the token is sent (A1, A2): the `Authorization: Bearer` header (default), or `api_key` in the
+ * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the
  * JSON body for tools that cannot set headers. Never in the query string.
  *
  * @since 0.1.0
@@ -179,7 +179,8 @@ export interface Client extends Sections {
     params: ListParams<Op>
   ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
   /**
-   * Calls an operation by `section/method` (E17 operations, or anything not in the contract) with
+   * Calls an operation by `section/method` (one whose parameters the API does not document, or
+   * anything not in the contract) with
    * caller-supplied schemas. The contract's flags of a known path still apply (creation quota, safe
    * to repeat); an unknown path is treated as not safe to repeat.
    */

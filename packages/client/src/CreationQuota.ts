@@ -1,5 +1,5 @@
 /**
- * The creation quota (L2–L5): 20 creations per calendar minute and 200 per day (the day starts at
+ * The creation quota: 20 creations per calendar minute and 200 per day (the day starts at
  * 03:00 Moscow time, 00:00 UTC) per user, shared by `lists/create`, `vars/create` and
  * `globalVars/create` (every operation the contract flags as a creation). The numbers and the
  * calendar arithmetic are the contract's (`Limits` of `@community-api/schema`), the same the server
@@ -32,14 +32,14 @@ import * as RedisStore from "./RedisStore.js"
  * @since 0.1.0
  */
 export interface Settings {
-  /** Creations per calendar minute; default 20 (L2). */
+  /** Creations per calendar minute; default 20. */
   readonly perMinute?: number | undefined
-  /** Creations per day from 03:00 Moscow time; default 200 (L2). */
+  /** Creations per day from 03:00 Moscow time; default 200. */
   readonly perDay?: number | undefined
 }
 
 /**
- * The defaults of L2, from `Limits`: 20 a minute, 200 a day.
+ * The defaults, the API's creation limit from `Limits`: 20 a minute, 200 a day.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Request pacing under the rate limit (L1): at most 30 requests in any 1000 ms per user, all of the
+ * Request pacing under the rate limit: at most 30 requests in any 1000 ms per user, all of the
  * user's tokens together. Not a token bucket (refilled to full after idle time, a bucket lets about
  * twice the limit through in one second) but 30 permits per user, each held from before a request is
  * sent until a window plus a margin after its answer came back: the server counts a request before it
@@ -40,9 +40,9 @@ import * as RedisStore from "./RedisStore.js"
  * @since 0.1.0
  */
 export interface Settings {
-  /** Requests allowed in one window; default 30 (L1). */
+  /** Requests allowed in one window; default 30. */
   readonly limit?: number | undefined
-  /** The window; default 1000 ms (L1). */
+  /** The window; default 1000 ms. */
   readonly window?: Duration.DurationInput | undefined
   /** Extra time a permit is held past the window, against clock granularity; default 20 ms. */
   readonly margin?: Duration.DurationInput | undefined
@@ -56,7 +56,7 @@ export interface Settings {
 }
 
 /**
- * The defaults: the API's limit (L1, 30 per 1000 ms, from `Limits`) and a 20 ms margin.
+ * The defaults: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin.
  *
  * @since 0.1.0
  */

@@ -1,8 +1,8 @@
 /**
- * Every item of a list operation as a `Stream` (C12, C13): pages of 500 (the largest the API gives),
+ * Every item of a list operation as a `Stream`: pages of 500 (the largest the API gives),
  * offsets advanced by what each page held, stopping at `total` or at an empty page.
  *
- * Newest records come first (C14), so a record created during paging pushes older ones one place
+ * Newest records come first, so a record created during paging pushes older ones one place
  * down and the next page would repeat them; items already seen are dropped, by `id` (or by the
  * community pair for communities). Only the keys of the last two pages are kept, so memory does not
  * grow with the length of the list: repeats are dropped as long as fewer than two pages of records

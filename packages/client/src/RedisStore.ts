@@ -1,6 +1,6 @@
 /**
  * The Redis store of the limiters: one user's pacing permits and creation counts shared by every
- * process and machine of the user (L1, L2), where the memory store (the default) holds only inside
+ * process and machine of the user, where the memory store (the default) holds only inside
  * one process. `Pacing.layerRedis` and `CreationQuota.layerRedis` take these options;
  * `Pacing.layerRedisConfig` and `CreationQuota.layerRedisConfig` read the URL from
  * `COMMUNITY_API_REDIS_URL` ({@link url}).

@@ -65,7 +65,7 @@ export const decide = (
 }
 
 /**
- * The limit behind an error 5: the request rate (L1), or the creation quota's minute or day (L2).
+ * The limit behind an error 5: the request rate, or the creation quota's minute or day.
  *
  * @since 0.1.0
  */

@@ -1,12 +1,12 @@
 /**
- * The account check (R10).
+ * The account check.
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
 
 /**
- * The result of `users/me` (R10). The allowed values of `auth` and `client_id` are not shown.
+ * The result of `users/me`. The allowed values of `auth` and `client_id` are not shown.
  *
  * @since 0.1.0
  */

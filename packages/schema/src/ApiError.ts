@@ -1,5 +1,5 @@
 /**
- * Errors of the API: one tagged error per `error_code` (X1), the decoding of a wire error into them,
+ * Errors of the API: one tagged error per `error_code`, the decoding of a wire error into them,
  * and what each code means for a caller (retry, wait, give up).
  *
  * @since 0.1.0
@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import * as Limits from "./Limits.js"
 
 /**
- * Every documented error code (X1).
+ * Every documented error code.
  *
  * @since 0.1.0
  */
@@ -32,7 +32,7 @@ export type ErrorCode = typeof errorCodes[number]
 export type ErrorKind = "transient" | "limit" | "ambiguous" | "final"
 
 /**
- * How each code is classified, and what it means (X1).
+ * How each code is classified, and what it means.
  *
  * @since 0.1.0
  */
@@ -105,7 +105,7 @@ export class InvalidTokenError extends Schema.TaggedError<InvalidTokenError>()("
 }
 
 /**
- * Error 5: over the request rate (L1) or the creation limit (L2).
+ * Error 5: over the request rate or the creation limit.
  *
  * @since 0.1.0
  */
@@ -134,7 +134,7 @@ export class ActionFailedError extends Schema.TaggedError<ActionFailedError>()("
 
 /**
  * Error 7: a parameter is missing or wrong, or the object is not found (another community's object
- * gives the same answer, A11).
+ * gives the same answer).
  *
  * @since 0.1.0
  */

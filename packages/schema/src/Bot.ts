@@ -1,5 +1,5 @@
 /**
- * Bots (R3, R4, R5).
+ * Bots.
  *
  * @since 0.1.0
  */
@@ -16,7 +16,7 @@ import { BotId, GroupId, StepId } from "./Ids.js"
 export const Flag = Schema.Literal(0, 1)
 
 /**
- * A bot: an item of `bots/get`, the result of `bots/enable` and `bots/disable` (R3).
+ * A bot: an item of `bots/get`, the result of `bots/enable` and `bots/disable`.
  *
  * @since 0.1.0
  */
@@ -37,7 +37,7 @@ export const Bot = Schema.Struct({
 export type Bot = typeof Bot.Type
 
 /**
- * A bot as `bots/getById` returns it: every field of {@link Bot} and more (R4). The types of
+ * A bot as `bots/getById` returns it: every field of {@link Bot} and more. The types of
  * `public_id`, `activity_param` and the subscription ids are not shown, so they stay `unknown`.
  *
  * @since 0.1.0
@@ -58,7 +58,7 @@ export const BotDetails = Schema.Struct({
 export type BotDetails = typeof BotDetails.Type
 
 /**
- * A step where a subscriber currently stays (R5).
+ * A step where a subscriber currently stays.
  *
  * @since 0.1.0
  */
@@ -75,7 +75,7 @@ export const SubscriberStep = Schema.Struct({
 export type SubscriberStep = typeof SubscriberStep.Type
 
 /**
- * A bot that currently works with a subscriber: an item of `contacts/getBots` (R5).
+ * A bot that currently works with a subscriber: an item of `contacts/getBots`.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * The channels a community can live in (C7).
+ * The channels a community can live in.
  *
  * @since 0.1.0
  */
@@ -23,7 +23,7 @@ export const ChannelLiteral = Schema.Literal(...values).annotations({
 })
 
 /**
- * A channel on the wire. Decoding accepts lower-case letters and yields upper case (C7);
+ * A channel on the wire. Decoding accepts lower-case letters and yields upper case;
  * encoding writes upper case.
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * Communities and their employees (R1, R2).
+ * Communities and their employees.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import { Channel } from "./Channel.js"
 import { GroupId } from "./Ids.js"
 
 /**
- * A community: an item of `groups/get` (R1).
+ * A community: an item of `groups/get`.
  *
  * @since 0.1.0
  */
@@ -28,7 +28,7 @@ export const Community = Schema.Struct({
 export type Community = typeof Community.Type
 
 /**
- * Every role key (R2), and what each gives access to.
+ * Every role key, and what each gives access to.
  *
  * @since 0.1.0
  */
@@ -44,7 +44,7 @@ export const roleKeys = {
 } as const
 
 /**
- * A permanent role key; use it for checks (R2).
+ * A permanent role key; use it for checks.
  *
  * @since 0.1.0
  */
@@ -58,7 +58,7 @@ export const RoleKey = Schema.Literal(...(Object.keys(roleKeys) as Array<keyof t
 export type RoleKey = typeof RoleKey.Type
 
 /**
- * A role of an employee: its key and a Russian display name that may change (R2).
+ * A role of an employee: its key and a Russian display name that may change.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Dates on the wire (C11): requests carry `dd.mm.yyyy hh:ii` in Moscow time, responses carry unix
+ * Dates on the wire: requests carry `dd.mm.yyyy hh:ii` in Moscow time, responses carry unix
  * seconds, and `stats/*` responses carry strings.
  *
  * @since 0.1.0

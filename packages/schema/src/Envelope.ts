@@ -1,5 +1,5 @@
 /**
- * The envelope every answer comes in (C4, C5, C6), and a codec per operation: from a wire body to a
+ * The envelope every answer comes in, and a codec per operation: from a wire body to a
  * success or a typed error (the client's half), and from a success or an error to a wire body (the
  * server's half).
  *
@@ -11,7 +11,7 @@ import * as FastDecode from "./internal/fastDecode.js"
 import type * as Operation from "./Operation.js"
 
 /**
- * An error body: `{status: 'error', error, error_code}` (C6).
+ * An error body: `{status: 'error', error, error_code}`.
  *
  * @since 0.1.0
  */
@@ -27,7 +27,7 @@ export const ErrorEnvelope = Schema.Struct({
 export type ErrorEnvelope = typeof ErrorEnvelope.Type
 
 /**
- * A success body with no `response` field (C5).
+ * A success body with no `response` field.
  *
  * @since 0.1.0
  */
@@ -39,7 +39,7 @@ const successCache = new WeakMap<Operation.Any, Schema.Schema<any, any>>()
 
 /**
  * The success body of an operation: `{status: 'ok', response}`, or `{status: 'ok'}` when it has no
- * response field (C5).
+ * response field.
  *
  * @since 0.1.0
  */
@@ -130,7 +130,7 @@ export const encodeSuccess = <Op extends Operation.Any>(op: Op) =>
   )
 
 /**
- * Writes the error body of an error (C6).
+ * Writes the error body of an error.
  *
  * @since 0.1.0
  */

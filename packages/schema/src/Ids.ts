@@ -1,6 +1,6 @@
 /**
  * Identifiers: numbers of communities and subscribers, and 24-character object ids branded per kind
- * so that one kind cannot be passed where another is wanted (C8, C9, C10).
+ * so that one kind cannot be passed where another is wanted.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { WireInt } from "./Wire.js"
 
 /**
- * A community's number in its channel (C8). Sent together with `channel`.
+ * A community's number in its channel. Sent together with `channel`.
  *
  * @since 0.1.0
  */
@@ -20,7 +20,7 @@ export const GroupId = WireInt.pipe(Schema.brand("GroupId")).annotations({ ident
 export type GroupId = typeof GroupId.Type
 
 /**
- * A subscriber's number in the network or messenger (C9).
+ * A subscriber's number in the network or messenger.
  *
  * @since 0.1.0
  */
@@ -32,7 +32,7 @@ export const Uid = WireInt.pipe(Schema.brand("Uid")).annotations({ identifier: "
 export type Uid = typeof Uid.Type
 
 /**
- * The shape every object id has: exactly 24 characters of `0-9a-f` (C10).
+ * The shape every object id has: exactly 24 characters of `0-9a-f`.
  *
  * @since 0.1.0
  */

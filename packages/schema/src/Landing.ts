@@ -1,5 +1,5 @@
 /**
- * Landings (R9).
+ * Landings.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import { UnixSeconds } from "./Dates.js"
 import { LandingId } from "./Ids.js"
 
 /**
- * A mini-landing or multichannel landing: an item of `landings/get` (R9). The set of `kind` values
+ * A mini-landing or multichannel landing: an item of `landings/get`. The set of `kind` values
  * is not shown.
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * The API's limits (L1, L2, L4) and the calendar arithmetic of the creation windows, written once and
+ * The API's limits and the calendar arithmetic of the creation windows, written once and
  * read by the client's limiters and the server's counters alike.
  *
  * The day of the creation limit starts at 03:00 Moscow time. Moscow keeps UTC+3 all year, so that is
@@ -9,7 +9,7 @@
  */
 
 /**
- * Requests per user in any window of {@link rateWindowMillis}, all of the user's tokens together (L1).
+ * Requests per user in any window of {@link rateWindowMillis}, all of the user's tokens together.
  *
  * @since 0.1.0
  * @category constants
@@ -17,7 +17,7 @@
 export const requestsPerWindow = 30
 
 /**
- * The window of the request rate, in milliseconds (L1).
+ * The window of the request rate, in milliseconds.
  *
  * @since 0.1.0
  * @category constants
@@ -26,7 +26,7 @@ export const rateWindowMillis = 1_000
 
 /**
  * Creations per user in one calendar minute, `lists/create`, `vars/create` and `globalVars/create`
- * together (L2, L4).
+ * together.
  *
  * @since 0.1.0
  * @category constants
@@ -34,7 +34,7 @@ export const rateWindowMillis = 1_000
 export const creationsPerMinute = 20
 
 /**
- * Creations per user in one day starting at 03:00 Moscow time (L2, L4).
+ * Creations per user in one day starting at 03:00 Moscow time.
  *
  * @since 0.1.0
  * @category constants

@@ -1,6 +1,6 @@
 /**
- * Ordinary subscriber lists, as the contract assumes them for the list operations E17 names without
- * showing their responses (`lists/get`, `lists/create`, `lists/rename`, `lists/getUsers`).
+ * Ordinary subscriber lists, as the contract assumes them for the list operations the API names
+ * without showing their responses (`lists/get`, `lists/create`, `lists/rename`, `lists/getUsers`).
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Mailings and their status (R6, S5).
+ * Mailings and their status.
  *
  * @since 0.1.0
  */
@@ -9,7 +9,7 @@ import { MailingId } from "./Ids.js"
 import { WireIntLiteral } from "./Wire.js"
 
 /**
- * Every mailing status and its meaning (S5). No meaning is given for 5, so 5 is not a status.
+ * Every mailing status and its meaning. No meaning is given for 5, so 5 is not a status.
  *
  * @since 0.1.0
  */
@@ -31,7 +31,7 @@ export const statusMeanings = {
 export const statusValues = [0, 1, 2, 3, 4, 6, 7] as const
 
 /**
- * A mailing status as a response carries it (S5).
+ * A mailing status as a response carries it.
  *
  * @since 0.1.0
  */
@@ -50,7 +50,7 @@ export type MailingStatus = typeof MailingStatus.Type
 export const MailingStatusParam = WireIntLiteral(...statusValues).annotations({ identifier: "MailingStatusParam" })
 
 /**
- * A mailing: an item of `mailings/get` (R6). The meaning of `type` is not shown.
+ * A mailing: an item of `mailings/get`. The meaning of `type` is not shown.
  *
  * @since 0.1.0
  */

@@ -1,11 +1,11 @@
 /**
  * The OpenAPI 3.1 document of the API, built from the operation declarations: one `POST` path per
- * operation (C1), its parameters as the request body, and every answer inside the envelope with
- * HTTP status 200 (C4, C5, C6), the error codes it can produce (X1) and its access and limit flags.
+ * operation, its parameters as the request body, and every answer inside the envelope with HTTP
+ * status 200, the error codes it can produce and its access and limit flags.
  *
  * The document describes the wire as the reference server reads and writes it: `count` above 500 is
- * replaced, not refused (C13); names starting with `_` are refused (C3); the token may ride in the body
- * as `api_key` (A2); every number of the API is an integer. Examples are not part of the contract: the
+ * replaced, not refused; names starting with `_` are refused; the token may ride in the body as
+ * `api_key`; every number of the API is an integer. Examples are not part of the contract: the
  * generator passes them in (`scripts/openapi.ts` captures them from the reference server's demo data).
  *
  * @since 0.1.0
@@ -87,8 +87,8 @@ export const operationId = (op: Operation.Any): string => `${op.section}_${op.me
 
 /**
  * The codes the reference server answers to a request for any operation, whatever the operation
- * declares: 7 for a parameter whose name starts with `_` (C3) and for a body that is not a JSON object
- * or a form (C2). The document lists them for every operation, beside the operation's own codes.
+ * declares: 7 for a parameter whose name starts with `_` and for a body that is not a JSON object or
+ * a form. The document lists them for every operation, beside the operation's own codes.
  *
  * @since 0.1.0
  */
@@ -145,29 +145,29 @@ type ToJson = ReturnType<typeof wireSchema>
 
 /**
  * `count` as the wire takes it: the contract's schema describes the decoded range (at most 500), but
- * the server replaces a larger value by 500 instead of refusing it (C13).
+ * the server replaces a larger value by 500 instead of refusing it.
  */
 const countSchema: Json = {
   type: "integer",
   minimum: 1,
   default: Page.defaultCount,
   description: `Items per page, at least 1 (default ${Page.defaultCount}). A larger value than ${Page.maxCount} ` +
-    `is not refused: it is replaced by ${Page.maxCount} (C13).`
+    `is not refused: it is replaced by ${Page.maxCount}.`
 }
 
 /** The schemas every request body shares, beside those the operations name. */
 const sharedSchemas: { readonly [name: string]: Json } = {
   ApiKey: {
     type: "string",
-    description: "The token (prefix `thp_`, `lhp_` or `tha_`) as a parameter (A2): in the body, JSON or form, " +
+    description: "The token (prefix `thp_`, `lhp_` or `tha_`) as a parameter: in the body, JSON or form, " +
       "the preferred way, or in the query string, which servers log. When the `Authorization` header is sent " +
-      "too, the header is used (A3). The server never treats it as a parameter of the operation."
+      "too, the header is used. The server never treats it as a parameter of the operation."
   },
   ParameterName: {
     type: "string",
     not: { pattern: "^_" },
     description: "A parameter whose name starts with `_` is reserved and not accepted: the server answers " +
-      "error 7 (C3)."
+      "error 7."
   }
 }
 
@@ -212,9 +212,9 @@ const describeOperation = (op: Operation.Any): string => {
   const assumption = op.assumption
   return [
     op.summary,
-    op.documented
-      ? `Rule ${op.rule}.`
-      : `Rule E17: the operation exists, but its parameters and response are not shown in the spec.`,
+    ...(op.documented
+      ? []
+      : ["The operation exists, but the API does not document its parameters or its response."]),
     ...(assumption === undefined ? [] : [
       `Assumed: the parameters and response below are what the contract and the reference server assume ` +
       `(\`x-assumed\`): ${assumption}`
@@ -246,8 +246,8 @@ const pathItem = (op: Operation.Any, toJson: ToJson, example: Example | undefine
       description: describeOperation(op),
       requestBody: {
         required: isObject(payload) && Array.isArray(payload.required) && payload.required.length > 0,
-        description: "The parameters: a JSON body, or a form body (C2). The token may be sent here as `api_key` " +
-          "(A2); a parameter whose name starts with `_` is refused with error 7 (C3).",
+        description: "The parameters: a JSON body, or a form body. The token may be sent here as `api_key`; " +
+          "a parameter whose name starts with `_` is refused with error 7.",
         content: {
           "application/json": {
             schema: body,
@@ -328,13 +328,13 @@ export const make = (options: Options = {}): Document => {
         bearer: {
           type: "http",
           scheme: "bearer",
-          description: "`Authorization: Bearer <token>`, the main way; used when `api_key` is sent too (A3)."
+          description: "`Authorization: Bearer <token>`, the main way; used when `api_key` is sent too."
         },
         api_key: {
           type: "apiKey",
           in: "query",
           name: "api_key",
-          description: "The same token (prefix `thp_`, `lhp_` or `tha_`) as the request parameter `api_key` (A2). " +
+          description: "The same token (prefix `thp_`, `lhp_` or `tha_`) as the request parameter `api_key`. " +
             "An OpenAPI security scheme can name only a header, a query parameter or a cookie, so this one " +
             "says query string; the body (JSON or form), which the spec prefers because servers log query " +
             "strings, is described by the `api_key` property of every request body (schema `ApiKey`)."

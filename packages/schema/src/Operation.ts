@@ -9,9 +9,9 @@ import * as ApiError from "./ApiError.js"
 import * as Page from "./Page.js"
 
 /**
- * Who may call an operation in a community (A8, A9). The owner and `admin` may always call it.
+ * Who may call an operation in a community. The owner and `admin` may always call it.
  *
- * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel (A10).
+ * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel.
  * - `admin`: the owner and `admin` only.
  * - `any`: the owner and employees with any role.
  * - `none`: any valid token; the operation is not about one community.
@@ -21,7 +21,7 @@ import * as Page from "./Page.js"
 export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
 
 /**
- * Who may call an operation of each role group, in words (A8, A9, A10): read by every surface that
+ * Who may call an operation of each role group, in words: read by every surface that
  * tells a person or an assistant who may call what (the command line's help, the MCP tools).
  *
  * @since 0.1.0
@@ -64,24 +64,24 @@ export interface Declaration<
 > {
   /** The parameters, with every documented constraint; encodes to the JSON body. */
   readonly payload: Payload
-  /** What `response` holds on success; `Schema.Void` when there is no `response` field (C5). */
+  /** What `response` holds on success; `Schema.Void` when there is no `response` field. */
   readonly success: Success
-  /** `false` when a success is `{status: 'ok'}` with no `response` field (C5). */
+  /** `false` when a success is `{status: 'ok'}` with no `response` field. */
   readonly hasResponse: boolean
   /** Every error code the operation can produce (including {@link commonErrorCodes}). */
   readonly errorCodes: ReadonlyArray<Code>
-  /** Who may call it (A9). */
+  /** Who may call it. */
   readonly roleGroup: RoleGroup
-  /** Counts against the shared creation limit (L2). */
+  /** Counts against the shared creation limit. */
   readonly creation: Creation
   /** May be sent again after an ambiguous failure (101, transport, timeout) without doing twice what it does. */
   readonly safeToRepeat: Safe
-  /** For list operations: the schema of one item; the success is then `Page(item)` (C12). */
+  /** For list operations: the schema of one item; the success is then `Page(item)`. */
   readonly item: Item
-  /** `false` for operations listed as existing whose parameters and responses are not shown (E17). */
+  /** `false` for operations listed as existing whose parameters and responses are not shown. */
   readonly documented: boolean
   /**
-   * For an E17 operation whose `payload` (and maybe `success`) are assumed rather than shown: why
+   * For an undocumented operation whose `payload` (and maybe `success`) are assumed rather than shown: why
    * they are what they are. `undefined` when nothing is assumed.
    */
   readonly assumption?: string | undefined
@@ -124,7 +124,7 @@ export interface Operation<
   readonly section: Section
   /** The method, the last path segment: the key of the operation in its section. */
   readonly method: Method
-  /** `section/method`, the path below `{base_url}` (C1). */
+  /** `section/method`, the path below `{base_url}`. */
   readonly path: `${Section}/${Method}`
 }
 
@@ -212,7 +212,7 @@ interface Common<Code extends ApiError.ErrorCode, Creation extends boolean, Safe
 const dedupe = <C extends number>(codes: ReadonlyArray<C>): ReadonlyArray<C> =>
   [...new Set(codes)].sort((a, b) => a - b)
 
-/** A declaration from its options, with the reason of an E17 assumption when there is one. */
+/** A declaration from its options, with the reason of an assumption about an undocumented operation when there is one. */
 const declare = <
   Payload extends Schema.Schema.AnyNoContext,
   Code extends ApiError.ErrorCode,
@@ -239,7 +239,7 @@ const declare = <
 
 /**
  * Declares an operation whose success is a single value, or no `response` field when `success` is
- * omitted or `Schema.Void` (C5). Its section and method are the keys {@link section} finds it under.
+ * omitted or `Schema.Void`. Its section and method are the keys {@link section} finds it under.
  *
  * The result is `NoInfer` (here and in {@link list} and {@link undocumented}): a declaration is
  * written inside the record given to {@link section}, whose type would otherwise be inferred into the
@@ -269,8 +269,8 @@ export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
 >
 
 /**
- * Declares a list operation: `count` and `offset` join its parameters (C13) and its success is
- * `{items, total}` of `item` (C12). List operations only read, so they are safe to repeat.
+ * Declares a list operation: `count` and `offset` join its parameters and its success is
+ * `{items, total}` of `item`. List operations only read, so they are safe to repeat.
  *
  * @since 0.1.0
  */
@@ -294,7 +294,7 @@ export const list = <
 }
 
 /**
- * The payload of an operation whose parameters are not shown (E17): any object, passed through.
+ * The payload of an operation whose parameters are not shown: any object, passed through.
  *
  * @since 0.1.0
  */
@@ -304,29 +304,29 @@ export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.
 })
 
 /**
- * A payload the contract may assume for an E17 operation: an object schema, so that its fields can be
- * told (flags, OpenAPI) as those of a documented one.
+ * A payload the contract may assume for an undocumented operation: an object schema, so that its
+ * fields can be told (flags, OpenAPI) as those of a documented one.
  *
  * @since 0.1.0
  */
 export type AssumedPayload = Schema.Schema.AnyNoContext & { readonly fields: Schema.Struct.Fields }
 
 /**
- * What the contract assumes about an E17 operation the spec names without showing its parameters:
+ * What the contract assumes about an operation the spec names without showing its parameters:
  * the payload it takes, maybe the `response` it gives, and why.
  *
  * @since 0.1.0
  */
 export interface Assumption<Payload extends Schema.Schema.AnyNoContext, Success extends Schema.Schema.AnyNoContext> {
   readonly payload: Payload
-  /** The `response` on success; without it the success stays as declared (unknown, or none for C5). */
+  /** The `response` on success; without it the success stays as declared (unknown, or no `response` field). */
   readonly success?: Success
   /** One line: why this payload (and success) and not another. */
   readonly reason: string
 }
 
 /**
- * Declares an operation the spec lists as existing without showing its parameters or response (E17).
+ * Declares an operation the spec lists as existing without showing its parameters or response.
  * It may produce any documented code but 1 and 3. Without `assumed` it takes any object and answers
  * an unknown `response`; with it, `payload` and `success` are the assumed schemas and `assumption`
  * holds the reason.

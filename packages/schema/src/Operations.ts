@@ -1,6 +1,6 @@
 /**
- * Every operation of the API, declared once and grouped by section: the documented ones (E1–E16) and
- * the ones listed as existing without details (E17). Each section lives in its own file under
+ * Every operation of the API, declared once and grouped by section: the documented ones and
+ * the ones listed as existing without details. Each section lives in its own file under
  * `operations/`, where the keys name the methods; everything else derives from these values.
  *
  * @since 0.1.0
@@ -27,7 +27,7 @@ import { vars } from "./operations/vars.js"
 export { attachments, bots, contacts, funnels, globalVars, groups, landings, lists, mailings, stats, users, vars }
 
 /**
- * The pair that names a community, always sent together (C8), and its type.
+ * The pair that names a community, always sent together, and its type.
  *
  * @since 0.1.0
  */
@@ -76,14 +76,14 @@ export const all: ReadonlyArray<Operation.Any> = Object.values(sections).flatMap
 )
 
 /**
- * The operations E1–E16 detail.
+ * The operations the spec documents in detail.
  *
  * @since 0.1.0
  */
 export const documented: ReadonlyArray<Operation.Any> = all.filter((op) => op.documented)
 
 /**
- * The operations E17 lists without details.
+ * The operations the spec lists as existing without details.
  *
  * @since 0.1.0
  */
@@ -97,7 +97,7 @@ export const undocumented: ReadonlyArray<Operation.Any> = all.filter((op) => !op
 export const byPath: ReadonlyMap<string, Operation.Any> = new Map(all.map((op) => [op.path, op]))
 
 /**
- * Tells whether a section exists (for the difference between error 1 and error 3, V3).
+ * Tells whether a section exists (for the difference between error 1 and error 3).
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Pages of list operations (C12, C13).
+ * Pages of list operations.
  *
  * @since 0.1.0
  */
@@ -7,21 +7,21 @@ import { Schema } from "effect"
 import { WireInt } from "./Wire.js"
 
 /**
- * The largest page the API returns; a larger `count` is replaced by it (C13).
+ * The largest page the API returns; a larger `count` is replaced by it.
  *
  * @since 0.1.0
  */
 export const maxCount = 500
 
 /**
- * `count` when none is sent (C13).
+ * `count` when none is sent.
  *
  * @since 0.1.0
  */
 export const defaultCount = 100
 
 /**
- * `count`: at least 1 on the wire; decoding replaces a value above 500 by 500, as the server does (C13).
+ * `count`: at least 1 on the wire; decoding replaces a value above 500 by 500, as the server does.
  *
  * @since 0.1.0
  */
@@ -32,7 +32,7 @@ export const Count: Schema.Schema<number, number | string> = Schema.transform(
 ).annotations({ identifier: "Count", jsonSchema: { type: "integer", minimum: 1, maximum: maxCount, default: 100 } })
 
 /**
- * `offset`: records to skip, at least 0 (C13).
+ * `offset`: records to skip, at least 0.
  *
  * @since 0.1.0
  */
@@ -51,7 +51,7 @@ export const PageParams = {
 }
 
 /**
- * A page of a list operation: `total` counts every matching record on all pages (C12).
+ * A page of a list operation: `total` counts every matching record on all pages.
  *
  * @since 0.1.0
  */

@@ -1,6 +1,6 @@
 /**
- * Custom (per-subscriber) variables and community variables (R7, R8), with the rules for their
- * names (E11).
+ * Custom (per-subscriber) variables and community variables, with the rules for their
+ * names.
  *
  * @since 0.1.0
  */
@@ -9,7 +9,7 @@ import { UnixSeconds } from "./Dates.js"
 import { CommunityVariableId, VariableId } from "./Ids.js"
 
 /**
- * The longest `title` or `name` of a variable (E11).
+ * The longest `title` or `name` of a variable.
  *
  * @since 0.1.0
  */
@@ -26,14 +26,14 @@ export const maxTextLength = 120
 export const maxValueLength = 4_096
 
 /**
- * Characters a variable's short name must not contain (E11).
+ * Characters a variable's short name must not contain.
  *
  * @since 0.1.0
  */
 export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", "\"", ":", ";", "`"] as const
 
 /**
- * A sequence a variable's short name must not contain (E11).
+ * A sequence a variable's short name must not contain.
  *
  * @since 0.1.0
  */
@@ -52,7 +52,7 @@ export const forbiddenInName = (name: string): string | undefined => {
 }
 
 /**
- * A variable's display title: 1 to 120 characters (E11).
+ * A variable's display title: 1 to 120 characters.
  *
  * @since 0.1.0
  */
@@ -62,7 +62,7 @@ export const VariableTitle = Schema.String.pipe(
 ).annotations({ identifier: "VariableTitle" })
 
 /**
- * A variable's short name: 1 to 120 characters, none of the forbidden characters and no `_NAME` (E11).
+ * A variable's short name: 1 to 120 characters, none of the forbidden characters and no `_NAME`.
  *
  * @since 0.1.0
  */
@@ -83,7 +83,7 @@ export const VariableName = Schema.String.pipe(
 ).annotations({ identifier: "VariableName" })
 
 /**
- * A custom variable definition: an item of `vars/list`, the result of `vars/create` (R7).
+ * A custom variable definition: an item of `vars/list`, the result of `vars/create`.
  *
  * @since 0.1.0
  */
@@ -100,7 +100,7 @@ export const VariableDefinition = Schema.Struct({
 export type VariableDefinition = typeof VariableDefinition.Type
 
 /**
- * The value of a custom variable for one subscriber: the result of `vars/get` (R7).
+ * The value of a custom variable for one subscriber: the result of `vars/get`.
  *
  * @since 0.1.0
  */
@@ -116,7 +116,7 @@ export const VariableValue = Schema.Struct({
 export type VariableValue = typeof VariableValue.Type
 
 /**
- * A community variable, one value for the whole community: an item of `globalVars/list` (R8).
+ * A community variable, one value for the whole community: an item of `globalVars/list`.
  *
  * @since 0.1.0
  */

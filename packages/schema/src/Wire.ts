@@ -1,6 +1,6 @@
 /**
  * Building blocks for parameters as they arrive on the wire. A JSON body carries numbers, but a
- * form body or the query string carries only strings (C2), so integer parameters accept both.
+ * form body or the query string carries only strings, so integer parameters accept both.
  *
  * @since 0.1.0
  */

@@ -56,7 +56,7 @@ export const userIds = {
  */
 export const mainCommunity = { group_id: 218340001, channel: "VK" } as const
 /**
- * The same `group_id` as {@link mainCommunity} in Telegram (C8); no employee has a role there (A10).
+ * The same `group_id` as {@link mainCommunity} in Telegram; no employee has a role there.
  *
  * @since 0.1.0
  */
@@ -68,7 +68,7 @@ export const englishSchool = { group_id: 9030017, channel: "MAX" } as const
 /** @since 0.1.0 */
 export const siteChat = { group_id: 5512, channel: "CHAT" } as const
 /**
- * The owner's archived community (S3).
+ * The owner's archived community.
  *
  * @since 0.1.0
  */
@@ -80,7 +80,7 @@ export const archivedCommunity = { group_id: 77410023, channel: "AVITO" } as con
  */
 export const deactivatedCommunity = { group_id: 218340077, channel: "VK" } as const
 /**
- * A community of another account (A11, A12).
+ * A community of another account.
  *
  * @since 0.1.0
  */
@@ -101,23 +101,23 @@ const mainBotState = (i: number) => ({
   can_enable: i % 50 !== 7
 })
 
-/** A disabled bot of the main community that can be enabled (S1). @since 0.1.0 */
+/** A disabled bot of the main community that can be enabled. @since 0.1.0 */
 export const enableableBotId = botId(1)
-/** An enabled bot of the main community (S4). @since 0.1.0 */
+/** An enabled bot of the main community. @since 0.1.0 */
 export const activeBotId = botId(0)
-/** A bot whose starting mini-landing was deleted: enabling it gives 6 (S2). @since 0.1.0 */
+/** A bot whose starting mini-landing was deleted: enabling it gives 6. @since 0.1.0 */
 export const cannotEnableBotId = botId(7)
 /** An archived bot of the main community. @since 0.1.0 */
 export const archivedBotId = botId(9)
-/** A disabled bot in the archived community: enabling it gives 8 (S3). @since 0.1.0 */
+/** A disabled bot in the archived community: enabling it gives 8. @since 0.1.0 */
 export const archivedCommunityBotId = botId(0x10001)
-/** A bot of the other account's community (A11). @since 0.1.0 */
+/** A bot of the other account's community. @since 0.1.0 */
 export const otherCommunityBotId = botId(0x20001)
 /** A bot of the Telegram twin of the main community. @since 0.1.0 */
 export const telegramBotId = botId(0x30001)
 /** An ordinary list of the main community. @since 0.1.0 */
 export const listId = id("1c", 1)
-/** The main community's blacklist (never addressable, R11). @since 0.1.0 */
+/** The main community's blacklist (never addressable). @since 0.1.0 */
 export const blacklistId = id("1c", 9)
 /** A list of the other account's community. @since 0.1.0 */
 export const otherCommunityListId = id("1c", 0x20001)

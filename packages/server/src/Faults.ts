@@ -44,7 +44,7 @@ const Targeted = {
 /**
  * Every fault, all optional.
  *
- * - `keyServiceUnavailable`: error 9, nothing done (A6).
+ * - `keyServiceUnavailable`: error 9, nothing done.
  * - `internalError`: error 101; with `afterAction: true` the action is performed first.
  * - `latency`: a delay before every answer, on the Effect `Clock` (so `TestClock` drives it).
  * - `dropConnection`: no answer at all. In process the client fails with a transport

@@ -6,8 +6,10 @@
  * @since 0.1.0
  */
 import { Channel as ChannelValues, Community, Ids, Mailing } from "@community-api/schema"
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import * as fs from "node:fs/promises"
+import * as Issues from "./internal/issues.js"
+import { plainCause } from "./internal/systemErrors.js"
 
 const Int = Schema.Int
 const Seconds = Schema.Int.annotations({ description: "unix time in seconds" })
@@ -22,11 +24,11 @@ const withDefault = <A, I>(schema: Schema.Schema<A, I>, value: () => NoInfer<A>)
 const list = <A, I>(schema: Schema.Schema<A, I>) =>
   Schema.optionalWith(Schema.Array(schema), { default: () => [], exact: true })
 
-/** Where an object lives: its community pair (C8). */
+/** Where an object lives: its community pair. */
 const Place = { group_id: Int, channel: Channel }
 
 /**
- * Token prefixes of personal (`thp_`, `lhp_`) and application (`tha_`) tokens (A2).
+ * Token prefixes of personal (`thp_`, `lhp_`) and application (`tha_`) tokens.
  *
  * @since 0.1.0
  */
@@ -115,7 +117,7 @@ export const CommunityRecord = Schema.Struct({
 })
 
 /**
- * An employee's roles in one community (roles work only there, A10); `added_at` orders
+ * An employee's roles in one community (roles work only there); `added_at` orders
  * `groups/getEmployees`.
  *
  * @since 0.1.0
@@ -135,7 +137,7 @@ export const EmployeeRecord = Schema.Struct({
 export const SubscriberGroup = Schema.Struct({ ...Place, uids: Schema.Array(Int) })
 
 /**
- * A bot. `can_enable: false` makes `bots/enable` fail with error 6 (S2).
+ * A bot. `can_enable: false` makes `bots/enable` fail with error 6.
  *
  * @since 0.1.0
  */
@@ -187,7 +189,7 @@ export const MailingRecord = Schema.Struct({
 })
 
 /**
- * A subscriber list; `blacklist: true` is the community's blacklist (never addressable, R11).
+ * A subscriber list; `blacklist: true` is the community's blacklist (never addressable).
  *
  * @since 0.1.0
  */
@@ -343,12 +345,6 @@ export class FixtureError extends Schema.TaggedError<FixtureError>()("FixtureErr
   }
 }
 
-const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.reduce<string>(
-    (acc, key) => typeof key === "number" ? `${acc}[${key}]` : acc === "" ? String(key) : `${acc}.${String(key)}`,
-    ""
-  )
-
 /**
  * Decodes a fixture from parsed JSON, naming the first bad field.
  *
@@ -357,29 +353,28 @@ const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
 export const decode = (input: unknown, file = "<fixture>"): Effect.Effect<Fixture, FixtureError> =>
   Schema.decodeUnknown(Fixture)(input, { errors: "first", onExcessProperty: "error" }).pipe(
     Effect.mapError((error) => {
-      const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
-      return new FixtureError({
-        file,
-        field: issue === undefined ? "" : formatPath(issue.path),
-        reason: issue?.message ?? "invalid fixture"
-      })
+      const issue = Issues.first(error)
+      return new FixtureError({ file, field: issue.path, reason: issue.message })
     })
   )
 
 /**
- * Reads a fixture from a JSON file.
+ * Reads a fixture from a JSON file. A file that cannot be read, is not JSON or does not decode fails
+ * with one line naming the file and the cause in plain words (`fixture my.json: cannot read the file:
+ * no such file`, `fixture my.json: not JSON: …`, or the first bad field).
  *
  * @since 0.1.0
  */
 export const loadFile = (path: string): Effect.Effect<Fixture, FixtureError> =>
   Effect.tryPromise({
     try: () => fs.readFile(path, "utf8"),
-    catch: (cause) => new FixtureError({ file: path, field: "", reason: `cannot read the file: ${String(cause)}` })
+    catch: (cause) => new FixtureError({ file: path, field: "", reason: `cannot read the file: ${plainCause(cause)}` })
   }).pipe(
     Effect.flatMap((text) =>
       Effect.try({
         try: () => JSON.parse(text) as unknown,
-        catch: (cause) => new FixtureError({ file: path, field: "", reason: `not JSON: ${String(cause)}` })
+        // The parser's own words ("Unexpected end of JSON input"), without `SyntaxError:`.
+        catch: (cause) => new FixtureError({ file: path, field: "", reason: `not JSON: ${plainCause(cause)}` })
       })
     ),
     Effect.flatMap((json) => decode(json, path))

@@ -17,7 +17,7 @@ import * as Faults from "./Faults.js"
 import type * as Fixture from "./Fixture.js"
 import * as InProcess from "./InProcess.js"
 import * as Body from "./internal/body.js"
-import { ControlToken } from "./internal/control.js"
+import { badFaults, ControlToken } from "./internal/control.js"
 import type { Engine, LogEntry, Outcome } from "./internal/engine.js"
 import * as Engines from "./internal/engine.js"
 import * as Params from "./internal/params.js"
@@ -63,7 +63,7 @@ export interface Service {
   readonly faults: Effect.Effect<Faults.FaultSettings>
   /** The current state, in the fixture's shape. */
   readonly snapshot: Effect.Effect<Fixture.Fixture>
-  /** Revokes a token; a token validated in the last 60 s keeps working until its cache entry ages out (A5). */
+  /** Revokes a token; a token validated in the last 60 s keeps working until its cache entry ages out. */
   readonly revokeToken: (token: string) => Effect.Effect<void>
   /** Issues a token at the current `Clock` time and returns it (for validity tests). */
   readonly issueToken: (options: IssueTokenOptions) => Effect.Effect<string>
@@ -232,7 +232,7 @@ const operationRoute = (op: Operation.Any, version: "v1" | "v2") =>
 const versionPattern = /^v\d+$/i
 
 /**
- * Errors 1 and 3 for a path that names no operation (V2, V3). Segments are compared percent-decoded
+ * Errors 1 and 3 for a path that names no operation. Segments are compared percent-decoded
  * (as the router matches them), and a text quotes one only when it may be shown (`Texts.shownPath`).
  */
 const classify = (path: string, shown: string): ApiError.ErrorOf<1 | 3> => {
@@ -291,7 +291,7 @@ const setFaultsRoute = Effect.gen(function*() {
   if (read.bodyError !== undefined) return wrongSettings(read.bodyError)
   return yield* Schema.decodeUnknown(Faults.FaultSettings)(read.params, { onExcessProperty: "error" }).pipe(
     Effect.flatMap((faults) => Effect.as(server.setFaults(faults), ok(faults))),
-    Effect.catchAll((error) => Effect.succeed(wrongSettings(error.message)))
+    Effect.catchAll((error) => Effect.succeed(wrongSettings(badFaults(error))))
   )
 })
 
@@ -327,10 +327,10 @@ const operationPaths = new Map<string, { readonly op: Operation.Any; readonly ve
 
 /**
  * The HTTP app: every operation of the contract at `/external-api/v2/{section}/{method}` and at the
- * unversioned `/external-api/{section}/{method}` (V1); errors 1 and 3 for any other path (V2, V3); and
+ * unversioned `/external-api/{section}/{method}`; errors 1 and 3 for any other path; and
  * the sandbox's control routes: `POST /_sandbox/faults` (body: {@link Faults.FaultSettings}, `{}`
  * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`, each with the control token
- * (`Options.controlToken`) as `Authorization: Bearer <token>`, else error 4. Every answer is HTTP 200 (C4).
+ * (`Options.controlToken`) as `Authorization: Bearer <token>`, else error 4. Every answer is HTTP 200.
  *
  * @since 0.1.0
  */

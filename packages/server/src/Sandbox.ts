@@ -5,29 +5,71 @@
  * ```sh
  * npx -y pnpm@10 start                              # http://127.0.0.1:8787/external-api/v2
  * npx -y pnpm@10 start -- --port 9000 --fixture my.json --faults '{"latency":{"fixed":300}}'
+ * npx -y pnpm@10 -s start -- --help                 # every flag, one a line
  * ```
  *
- * Flags: `--port N` (or `PORT`), `--host H`, `--fixture FILE`, `--faults JSON` (a `FaultSettings`),
- * `--latency MS`, `--control-token T` (or `COMMUNITY_API_SANDBOX_CONTROL_TOKEN`; the demo value
- * otherwise), `--headers-timeout MS`, `--body-timeout MS`, `--keep-alive-timeout MS`,
- * `--max-connections N`, `--quiet` (no request log). The command line's `community-api serve` runs
- * the same.
+ * Its flags are {@link flags}. What stops it before it serves is one line: a usage error (and where
+ * `--help` is), a fixture that cannot be read (the file and the cause, or its first bad field), or a
+ * port that cannot be bound (`cannot listen on 127.0.0.1:8787: already in use`). The command line's
+ * `community-api serve` runs the same.
  *
  * @since 0.1.0
  */
-import { HttpServer, type HttpServerError } from "@effect/platform"
-import { Console, Effect, Layer, Redacted, Schema } from "effect"
+import { HttpServer } from "@effect/platform"
+import { Console, Effect, Layer, Predicate, Redacted, Schema } from "effect"
 import * as DemoFixture from "./DemoFixture.js"
 import * as Faults from "./Faults.js"
 import * as Fixture from "./Fixture.js"
+import * as Issues from "./internal/issues.js"
+import { plainCause } from "./internal/systemErrors.js"
 import * as ReferenceServer from "./ReferenceServer.js"
 
 /**
- * A command-line word the sandbox does not understand.
+ * A command-line word the sandbox does not understand, or a value it refuses. Its message is the
+ * problem on one line and, on a second, the usage with a pointer to `--help`.
  *
  * @since 0.1.0
  */
 export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", { message: Schema.String }) {}
+
+/**
+ * The port could not be bound: `reason` in plain words (`already in use`, `permission denied`, or
+ * the system's code).
+ *
+ * @since 0.1.0
+ */
+export class ListenError extends Schema.TaggedError<ListenError>()("ListenError", {
+  host: Schema.String,
+  port: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message() {
+    // An IPv6 address is bracketed, as in a URL, so that the port stays apart from it.
+    return `cannot listen on ${this.host.includes(":") ? `[${this.host}]` : this.host}:${this.port}: ${this.reason}`
+  }
+}
+
+/**
+ * What stops the sandbox before it serves.
+ *
+ * @since 0.1.0
+ */
+export type RunError = UsageError | Fixture.FixtureError | ListenError
+
+/**
+ * The exit code of a sandbox that could not start ({@link RunError}): 2 for a usage error (as the command line's), 1
+ * otherwise. Stopped by Ctrl-C, or after `--help`, it exits 0.
+ *
+ * @since 0.1.0
+ */
+export const exitCode = (error: unknown): 1 | 2 => Predicate.isTagged(error, "UsageError") ? 2 : 1
+
+/**
+ * The name the sandbox's usage and help give it when {@link RunOptions} name no other.
+ *
+ * @since 0.1.0
+ */
+export const executable = "community-api-sandbox"
 
 /**
  * The environment variable that gives the control token when `--control-token` does not.
@@ -36,7 +78,22 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
  */
 export const controlTokenVariable = "COMMUNITY_API_SANDBOX_CONTROL_TOKEN"
 
-/** The flags that take a value, and the option of `layerServe` each number goes to. */
+/**
+ * A flag of the sandbox.
+ *
+ * @since 0.1.0
+ */
+export interface Flag {
+  /** Without its dashes: `port`. */
+  readonly name: string
+  /** What its value is (`N`, `MS`, `FILE`, …); a switch has none. */
+  readonly value?: string
+  readonly description: string
+}
+
+const defaults = ReferenceServer.serveDefaults
+
+/** The flags of `layerServe`'s bounds: a positive whole number each, given to the option named. */
 const numberFlags = {
   "headers-timeout": "headersTimeout",
   "body-timeout": "bodyTimeout",
@@ -44,90 +101,171 @@ const numberFlags = {
   "max-connections": "maxConnections"
 } as const
 
-type NumberFlag = keyof typeof numberFlags
+/**
+ * Every flag of the sandbox, in the order `--help` lists them. The parser knows no other.
+ *
+ * @since 0.1.0
+ */
+export const flags: ReadonlyArray<Flag> = [
+  { name: "port", value: "N", description: `the port (or PORT; default ${defaults.port}); 0 takes any free port` },
+  { name: "host", value: "H", description: `the address to listen on (default ${defaults.host}: this machine only)` },
+  { name: "fixture", value: "FILE", description: "the data to serve, a fixture JSON file (default: the demo data)" },
+  { name: "faults", value: "JSON", description: "faults on from the start, as POST /_sandbox/faults takes them" },
+  { name: "latency", value: "MS", description: "a fixed delay before every answer, in milliseconds" },
+  {
+    name: "control-token",
+    value: "T",
+    description: `the token of /_sandbox/ (or ${controlTokenVariable}; default: the demo one)`
+  },
+  {
+    name: "headers-timeout",
+    value: "MS",
+    description: `how long a connection may take to send a request's headers (default ${defaults.headersTimeout})`
+  },
+  {
+    name: "body-timeout",
+    value: "MS",
+    description: `how long a request may take to arrive whole (default ${defaults.bodyTimeout})`
+  },
+  {
+    name: "keep-alive-timeout",
+    value: "MS",
+    description: `how long a connection may stay idle between requests (default ${defaults.keepAliveTimeout})`
+  },
+  {
+    name: "max-connections",
+    value: "N",
+    description: `the most connections open at once (default ${defaults.maxConnections})`
+  },
+  { name: "quiet", description: "no request log" },
+  { name: "help", description: "this help" }
+]
 
-/** The flags whose value is taken as it is written (the port and the latency are checked later). */
-const textFlags = ["port", "host", "fixture", "faults", "latency", "control-token"] as const
+const flagByName: ReadonlyMap<string, Flag> = new Map(flags.map((flag) => [flag.name, flag]))
 
-const valueFlags: ReadonlySet<string> = new Set([...textFlags, ...Object.keys(numberFlags)])
+/** `--port N`, `-h, --help`: the left column of the help. */
+const flagLabel = (flag: Flag) =>
+  `${flag.name === "help" ? "-h, " : ""}--${flag.name}${flag.value === undefined ? "" : ` ${flag.value}`}`
 
-const usage = `usage: start [--port N] [--host H] [--fixture FILE] [--faults JSON] [--latency MS] [--control-token T] ${
-  Object.keys(numberFlags).map((flag) => `[--${flag} ${flag === "max-connections" ? "N" : "MS"}]`).join(" ")
-} [--quiet]`
+/**
+ * The text of `--help`: what the sandbox is, its usage under `command`, and every flag on a line.
+ *
+ * @since 0.1.0
+ */
+export const help = (command: string = executable): string => {
+  const width = Math.max(...flags.map((flag) => flagLabel(flag).length))
+  return [
+    `${command}: the community API's reference server on a port, with the demo data or a fixture.`,
+    "",
+    `usage: ${command} [flags]`,
+    "",
+    ...flags.map((flag) => `  ${flagLabel(flag).padEnd(width)}  ${flag.description}`),
+    "",
+    "Ctrl-C stops it."
+  ].join("\n")
+}
+
+/**
+ * Options of {@link run}.
+ *
+ * @since 0.1.0
+ */
+export interface RunOptions {
+  /** The name the usage and the help give the command: {@link executable} by default. */
+  readonly command?: string
+}
 
 interface Args {
   readonly port: number
   readonly host: string
   readonly fixture: string | undefined
   readonly faults: string | undefined
-  readonly latency: string | undefined
+  readonly latency: number | undefined
   /** Given by a flag or the environment; the demo value otherwise. */
   readonly controlToken: Redacted.Redacted<string> | undefined
-  readonly limits: Partial<Record<(typeof numberFlags)[NumberFlag], number>>
+  readonly limits: Partial<Record<(typeof numberFlags)[keyof typeof numberFlags], number>>
   readonly quiet: boolean
 }
 
-const parseArgs = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Effect.Effect<Args, UsageError> =>
-  Effect.suspend(() => {
+/** A usage error: the problem, then the usage and where the flags are listed. */
+const refuse = (command: string, problem: string) =>
+  Effect.fail(new UsageError({ message: `${problem}\nusage: ${command} [flags] (--help lists them)` }))
+
+/** The words of the command line as {@link Args}, or `"help"` when `--help` or `-h` comes first. */
+const parseArgs = (
+  argv: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv,
+  command: string
+): Effect.Effect<Args | "help", UsageError> =>
+  Effect.suspend((): Effect.Effect<Args | "help", UsageError> => {
     const values = new Map<string, string>()
     let quiet = false
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i]!
+      // `pnpm start -- --port 9000` passes the `--` on.
       if (arg === "--") continue
+      if (arg === "-h" || arg === "--help") return Effect.succeed("help")
       if (arg === "--quiet") {
         quiet = true
         continue
       }
       const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg)
-      if (match === null || !valueFlags.has(match[1]!)) {
-        return Effect.fail(new UsageError({ message: `unknown argument ${arg}\n${usage}` }))
-      }
-      const value = match[2] ?? argv[++i]
-      if (value === undefined) return Effect.fail(new UsageError({ message: `--${match[1]} needs a value\n${usage}` }))
-      values.set(match[1]!, value)
+      const flag = match === null ? undefined : flagByName.get(match[1]!)
+      if (flag?.value === undefined) return refuse(command, `unknown argument ${arg}`)
+      const value = match![2] ?? argv[++i]
+      if (value === undefined) return refuse(command, `--${flag.name} needs a value (${flag.value})`)
+      values.set(flag.name, value)
     }
-    const portText = values.get("port") ?? env.PORT ?? String(ReferenceServer.serveDefaults.port)
+    const portText = values.get("port") ?? env.PORT ?? String(defaults.port)
     const port = Number(portText)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return Effect.fail(new UsageError({ message: `not a port: ${portText}` }))
+    if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
+      return refuse(command, `not a port: ${portText}`)
     }
-    const limits: Partial<Record<(typeof numberFlags)[NumberFlag], number>> = {}
+    const limits: Args["limits"] = {}
     for (const [flag, option] of Object.entries(numberFlags)) {
       const text = values.get(flag)
       if (text === undefined) continue
       const value = Number(text)
       if (!Number.isSafeInteger(value) || value < 1) {
-        return Effect.fail(new UsageError({ message: `--${flag} needs a positive whole number, not ${text}` }))
+        return refuse(command, `--${flag} needs a positive whole number, not ${text}`)
       }
       limits[option] = value
+    }
+    const latencyText = values.get("latency")
+    const latency = latencyText === undefined ? undefined : Number(latencyText)
+    if (latency !== undefined && (latencyText!.trim() === "" || !Number.isSafeInteger(latency) || latency < 0)) {
+      return refuse(command, `--latency needs a whole number of milliseconds, 0 or more, not ${latencyText}`)
     }
     const controlToken = values.get("control-token") ?? env[controlTokenVariable]
     // It travels as `Authorization: Bearer <token>`: one word.
     if (controlToken !== undefined && !/^\S+$/.test(controlToken)) {
-      return Effect.fail(new UsageError({ message: "the control token must be one word, with no spaces" }))
+      return refuse(command, "the control token must be one word, with no spaces")
     }
     return Effect.succeed({
       port,
-      host: values.get("host") ?? ReferenceServer.serveDefaults.host,
+      host: values.get("host") ?? defaults.host,
       fixture: values.get("fixture"),
       faults: values.get("faults"),
-      latency: values.get("latency"),
+      latency,
       controlToken: controlToken === undefined ? undefined : Redacted.make(controlToken),
       limits,
       quiet
     })
   })
 
-const faultsOf = (args: Args): Effect.Effect<Faults.FaultSettings, UsageError> =>
+/** The fault settings of `--faults` and `--latency`, checked as `POST /_sandbox/faults` checks a body. */
+const faultsOf = (args: Args, command: string): Effect.Effect<Faults.FaultSettings, UsageError> =>
   Effect.gen(function*() {
     const json = args.faults === undefined ? {} : yield* Effect.try({
       try: () => JSON.parse(args.faults!) as unknown,
-      catch: () => new UsageError({ message: "--faults is not JSON" })
-    })
-    const latency = args.latency === undefined ? {} : { latency: { fixed: Number(args.latency) } }
-    return yield* Schema.decodeUnknown(Faults.FaultSettings)({ ...(json as object), ...latency }).pipe(
-      Effect.mapError((error) => new UsageError({ message: `bad faults: ${error.message}` }))
-    )
+      catch: (cause) => cause
+    }).pipe(Effect.catchAll((cause) => refuse(command, `--faults is not JSON: ${plainCause(cause)}`)))
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      return yield* refuse(command, "--faults needs a JSON object, as POST /_sandbox/faults takes")
+    }
+    const latency = args.latency === undefined ? {} : { latency: { fixed: args.latency } }
+    return yield* Schema.decodeUnknown(Faults.FaultSettings)({ ...json, ...latency }, { onExcessProperty: "error" })
+      .pipe(Effect.catchAll((error) => refuse(command, `--faults: ${Issues.describe(error)}`)))
   })
 
 const tokenTable = (): string => {
@@ -168,19 +306,31 @@ const logLine = (entry: ReferenceServer.RequestLogEntry) =>
   console.log(`${new Date().toISOString()} ${entry.path} ${entry.outcome} ${entry.millis}ms`)
 
 /**
- * Runs the sandbox with command-line words `argv` (flags only, no program name) until interrupted.
- * Fails with a message on a usage error or a bad fixture; the message is also written to stderr.
+ * The line printed when Ctrl-C stops the sandbox; on a terminal it takes the place of the `^C` echoed.
+ *
+ * @since 0.1.0
+ */
+export const stoppedLine = (terminal: boolean): string => `${terminal ? "\r" : ""}Sandbox stopped.`
+
+/**
+ * Runs the sandbox with command-line words `argv` (flags only, no program name) until interrupted;
+ * with `--help` or `-h` it prints {@link help} and ends. It fails, writing nothing, with a
+ * {@link RunError} whose message is what to print: a usage error, a fixture that cannot be read, a
+ * port that cannot be bound ({@link exitCode} gives the exit code).
  *
  * @since 0.1.0
  */
 export const run = (
   argv: ReadonlyArray<string>,
-  env: NodeJS.ProcessEnv = process.env
-): Effect.Effect<never, UsageError | Fixture.FixtureError | HttpServerError.ServeError> =>
+  env: NodeJS.ProcessEnv = process.env,
+  options: RunOptions = {}
+): Effect.Effect<void, RunError> =>
   Effect.gen(function*() {
-    const args = yield* parseArgs(argv, env)
+    const command = options.command ?? executable
+    const args = yield* parseArgs(argv, env, command)
+    if (args === "help") return yield* Console.log(help(command))
+    const faults = yield* faultsOf(args, command)
     const fixture = args.fixture === undefined ? DemoFixture.demoFixture : yield* Fixture.loadFile(args.fixture)
-    const faults = yield* faultsOf(args)
     const serve = ReferenceServer.layerServe({
       port: args.port,
       host: args.host,
@@ -194,5 +344,8 @@ export const run = (
       Layer.effectDiscard(banner(args.fixture === undefined, args.controlToken === undefined)).pipe(
         Layer.provideMerge(serve)
       )
+    ).pipe(
+      Effect.catchTag("ServeError", (error) =>
+        Effect.fail(new ListenError({ host: args.host, port: args.port, reason: plainCause(error.cause) })))
     )
-  }).pipe(Effect.tapError((error) => Console.error(error.message)))
+  })

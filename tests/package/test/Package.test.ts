@@ -1,12 +1,18 @@
 /**
- * The three libraries as an npm user gets them: packed with `pnpm pack` (which applies
- * `publishConfig` and turns `workspace:^` into a real range) from the `dist` that turbo built, then
- * installed with npm into a scratch project in the OS temp dir, outside the workspace, next to the
- * peers at the documented ranges.
+ * The three libraries as an npm user gets them, following the README's Install section: packed with
+ * the root script `pack:all` (each `pnpm pack` applies `publishConfig`, turns `workspace:^` into a
+ * real range and builds `dist` in `prepack`), then installed with npm into a scratch project in the
+ * OS temp dir, outside the workspace, next to the peers at the documented ranges.
+ *
+ * Nothing is built before: the script runs in a copy of the workspace's root files and of the three
+ * libraries, made without what git ignores (`dist`, `build`, `node_modules`), as a fresh clone of the
+ * working tree would be. Only `node_modules` is shared, linked to the workspace's own, in place of
+ * the clone's `pnpm install`. Packing in the workspace itself would rebuild the `dist` folders the
+ * developer has, and could not show that a clone without them packs complete.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -16,8 +22,21 @@ const fixture = path.resolve(import.meta.dirname, "fixture")
 const libraries = ["schema", "client", "server"] as const
 type Library = typeof libraries[number]
 
+/** The README's command that makes the tarballs, run in the clone after `npx -y pnpm@10 install`. */
+const packCommand = ["npx", "-y", "pnpm@10", "pack:all"] as const
+
 /** The peers as the README's Install section pins them (the newest platform-node is Effect 4). */
-const peers = ["effect@^3.22", "@effect/platform@^0.97", "@effect/platform-node@^0.108"]
+const peers = ["effect@^3.22.4", "@effect/platform@^0.97.2", "@effect/platform-node@^0.108.2"]
+
+/** What a strict type-check needs besides, as the README says (`@types/ws` for platform-node's `ws`). */
+const typeTools = ["typescript@^5.9", "@types/node@^20", "@types/ws@^8"]
+
+/** Files and folders at the workspace's root that a clone has and `pack:all` uses. */
+const rootFiles = ["package.json", "pnpm-workspace.yaml", "tsconfig.base.json", "scripts/pack.mjs"]
+
+/** What the workspace's .gitignore keeps out of a clone, by name at any depth. */
+const ignored = (name: string) =>
+  ["node_modules", "dist", "build", "coverage", ".turbo"].includes(name) || name.endsWith(".tsbuildinfo")
 
 /** What each library needs at run time from the user's own Effect installation. */
 const peerNames: Record<Library, ReadonlyArray<string>> = {
@@ -74,6 +93,21 @@ const installedCopies = async (dir: string, names: ReadonlySet<string>): Promise
   return found
 }
 
+/** Whether a file or folder exists. */
+const exists = (file: string) => stat(file).then(() => true, () => false)
+
+/** A copy of the workspace as a fresh clone has it, for the libraries only; `node_modules` linked. */
+const cloneWorkspace = async (clone: string): Promise<void> => {
+  for (const file of rootFiles) await cp(path.join(root, file), path.join(clone, file))
+  await symlink(path.join(root, "node_modules"), path.join(clone, "node_modules"), "dir")
+  for (const library of libraries) {
+    const from = path.join(root, "packages", library)
+    const to = path.join(clone, "packages", library)
+    await cp(from, to, { recursive: true, filter: (source) => !ignored(path.basename(source)) })
+    await symlink(path.join(from, "node_modules"), path.join(to, "node_modules"), "dir")
+  }
+}
+
 let scratch = ""
 let project = ""
 const tarballs = new Map<Library, string>()
@@ -82,15 +116,20 @@ let sandbox: ChildProcess | undefined
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "community-api-package-"))
   project = path.join(scratch, "project")
-  const packed = path.join(scratch, "tarballs")
+  const clone = path.join(scratch, "clone")
   await mkdir(project)
-  await mkdir(packed)
+  await cloneWorkspace(clone)
+  for (const library of libraries) expect(await exists(path.join(clone, "packages", library, "dist"))).toBe(false)
+  const [command, ...args] = packCommand
+  const { stdout } = await run(command, args, clone)
+  // One absolute path a line, in the clone's packs/ (the real path, where the temp dir is a link).
+  const printed = stdout.split("\n").map((line) => line.trim()).filter((line) => line.endsWith(".tgz"))
+  expect(printed.map((file) => path.basename(path.dirname(file)))).toEqual(libraries.map(() => "packs"))
+  for (const file of printed) expect(await exists(file)).toBe(true)
   for (const library of libraries) {
-    const before = new Set(await readdir(packed))
-    await run("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packed], path.join(root, "packages", library))
-    const created = (await readdir(packed)).filter((name) => !before.has(name))
-    expect(created).toHaveLength(1)
-    tarballs.set(library, path.join(packed, created[0]!))
+    const file = printed.find((candidate) => path.basename(candidate).startsWith(`community-api-${library}-`))
+    expect(file).toBeDefined()
+    tarballs.set(library, file!)
   }
   await writeFile(
     path.join(project, "package.json"),
@@ -108,8 +147,7 @@ beforeAll(async () => {
       "--prefer-offline",
       ...libraries.map((library) => tarballs.get(library)!),
       ...peers,
-      "typescript@^5.9",
-      "@types/node@^20"
+      ...typeTools
     ],
     project
   )
@@ -127,6 +165,21 @@ const entries = async (library: Library) => {
 }
 
 describe("the packed libraries, installed with npm outside the workspace", () => {
+  it("the README's Install section gives the command that made the tarballs, their names and the ranges used here", async () => {
+    const readme = await readFile(path.join(root, "README.md"), "utf8")
+    const start = readme.indexOf("\n## Install\n")
+    const install = readme.slice(start, readme.indexOf("\n## ", start + 1))
+    expect(install).toContain("not on the public npm registry")
+    expect(install).toContain(`npx -y pnpm@10 install && ${packCommand.join(" ")}`)
+    for (const library of libraries) {
+      const name = path.basename(tarballs.get(library)!)
+      const version = JSON.parse(await readFile(path.join(root, "packages", library, "package.json"), "utf8")).version
+      expect(name).toBe(`community-api-${library}-${version}.tgz`)
+      expect(install).toContain(`$PACKS/${name}`)
+    }
+    for (const spec of [...peers, "@types/ws@^8"]) expect(install).toContain(spec)
+  })
+
   it("each tarball ships dist, README.md and LICENSE but no tests or .tsbuildinfo; the schema ships openapi.json, the server an executable bin", async () => {
     for (const library of libraries) {
       const files = (await entries(library)).map((entry) => entry.file)

@@ -9,7 +9,7 @@ import { GroupId } from "../Ids.js"
 import { WireIntLiteral } from "../Wire.js"
 
 /**
- * The pair that names a community, always sent together (C8).
+ * The pair that names a community, always sent together.
  *
  * @since 0.1.0
  */

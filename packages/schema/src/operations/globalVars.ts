@@ -44,7 +44,8 @@ export const globalVars = Operation.section("globalVars", {
         value: Schema.optional(Schema.String)
       }),
       success: CommunityVariable,
-      reason: "The parameters of vars/create (E11 rules included) plus an optional first value; answers the variable."
+      reason: "The parameters of vars/create (its rules for title and name included) plus an optional first value; " +
+        "answers the variable."
     }
   }),
   get: Operation.undocumented({

@@ -11,7 +11,7 @@ import * as Page from "../Page.js"
 import { CommunityRef } from "./common.js"
 
 /**
- * `lists/*`: ordinary subscriber lists (never the blacklist, R11).
+ * `lists/*`: ordinary subscriber lists (never the blacklist).
  *
  * @since 0.1.0
  */
@@ -31,7 +31,7 @@ export const lists = Operation.section("lists", {
     assumed: {
       payload: Schema.Struct({ ...CommunityRef, ...Page.PageParams }),
       success: Page.Page(List),
-      reason: "A listing of a community's objects, paged and answered as the documented listings (C12, C13)."
+      reason: "A listing of a community's objects, paged and answered as the documented listings."
     }
   }),
   create: Operation.undocumented({

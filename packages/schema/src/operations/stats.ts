@@ -6,7 +6,7 @@
 import * as Operation from "../Operation.js"
 
 /**
- * `stats/*`: statistics; dates in their responses are strings (C11).
+ * `stats/*`: statistics; dates in their responses are strings.
  *
  * @since 0.1.0
  */

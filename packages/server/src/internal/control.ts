@@ -1,13 +1,22 @@
 /**
- * The credential of the sandbox's control routes (`/_sandbox/faults`, `/_sandbox/reset`): a token of
- * its own, sent as `Authorization: Bearer <token>`, compared in constant time. Without it anyone who
- * reaches the port could slow every request down or wipe the data.
+ * The sandbox's control routes (`/_sandbox/faults`, `/_sandbox/reset`): their credential, a token of
+ * its own, sent as `Authorization: Bearer <token>`, compared in constant time (without it anyone who
+ * reaches the port could slow every request down or wipe the data); and the one line that says what
+ * is wrong with a body of `POST /_sandbox/faults`.
  *
  * @internal
  */
+import type { ParseResult } from "effect"
 import { Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
+import * as Issues from "./issues.js"
 import * as Texts from "./texts.js"
+
+/**
+ * The text of the error 7 for fault settings that do not decode: the first bad field and what it
+ * takes (`faults: latency.fixed: expected a non-negative number, actual -1`), not Schema's tree.
+ */
+export const badFaults = (error: ParseResult.ParseError): string => `faults: ${Issues.describe(error)}`
 
 const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
 
