@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Limits, Operation, Operations, Page } from "@community-api/schema"
+import { Operation, Operations, Page } from "@community-api/schema"
 import { Args, Command, Options } from "@effect/cli"
 import { Duration, Effect, Option, Schema } from "effect"
 import * as Credentials from "./Credentials.js"
@@ -72,7 +72,7 @@ const retries = Flags.toOption({
   key: commonFlags.retries.name,
   name: commonFlags.retries.name,
   optional: true,
-  schema: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()) as Schema.Schema<unknown, unknown>,
+  schema: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()),
   typeName: commonFlags.retries.typeName,
   description: commonFlags.retries.description,
   expected: "an integer 0 or more"
@@ -86,7 +86,7 @@ const reserved = [...Object.values(commonFlags).map((flag) => flag.name), ...Glo
  *
  * @since 0.1.0
  */
-export const describeAccess = (op: Operation.Any): string => `Open to ${Operation.whoMay[op.roleGroup]}.`
+export const describeAccess = (op: Operation.Any): string => `Open to ${Operation.describe(op).whoMay}.`
 
 /**
  * What the help says of an operation besides its summary, from its declaration: who may call it,
@@ -94,24 +94,26 @@ export const describeAccess = (op: Operation.Any): string => `Open to ${Operatio
  *
  * @since 0.1.0
  */
-export const operationDetails = (op: Operation.Any): ReadonlyArray<string> => [
-  describeAccess(op),
-  ...(op.creation ?
-    [
-      `${/creation limit/i.test(op.summary) ? "The" : "Counts against the"} creation limit: ` +
-      `${Limits.creationDefaults.perMinute} a minute, ${Limits.creationDefaults.perDay} a day.`
-    ] :
-    []),
-  ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."]),
-  `Error codes: ${op.errorCodes.join(", ")}.`
-]
+export const operationDetails = (op: Operation.Any): ReadonlyArray<string> => {
+  const { creations, notRepeated, summary } = Operation.describe(op)
+  return [
+    describeAccess(op),
+    // A summary that already names the creation limit is not told it again.
+    ...(creations === undefined ? [] : [
+      `${/creation limit/i.test(summary) ? "The" : "Counts against the"} creation limit: ${creations.join(", ")}.`
+    ]),
+    ...(notRepeated === undefined ? [] : [notRepeated]),
+    `Error codes: ${op.errorCodes.join(", ")}.`
+  ]
+}
 
 /**
  * The help text of an operation: its summary and {@link operationDetails}.
  *
  * @since 0.1.0
  */
-export const describeOperation = (op: Operation.Any): string => [op.summary, ...operationDetails(op)].join(" ")
+export const describeOperation = (op: Operation.Any): string =>
+  [Operation.describe(op).summary, ...operationDetails(op)].join(" ")
 
 /**
  * The command of a documented operation: `community-api <section> <method> --flag value …`.
@@ -142,8 +144,8 @@ const nonEmpty = <A>(items: Array<A>): [A, ...Array<A>] => items as [A, ...Array
  * @since 0.1.0
  */
 export const sectionCommands = () =>
-  Object.entries(Operations.sections).flatMap(([section, operations]) => {
-    const documented = (Object.values(operations) as Array<Operation.Any>).filter((op) => op.documented)
+  Operations.sectionNames.flatMap((section) => {
+    const documented = Operations.inSection(section).filter((op) => op.documented)
     if (documented.length === 0) return []
     return [
       Command.make(section).pipe(
@@ -241,11 +243,11 @@ export const callCommand = Command.make(
       if (!op.documented) {
         return yield* Run.undocumented(op, params, config).pipe(Session.provide(config))
       }
-      const decoded = yield* Schema.decodeUnknown(op.payload as Schema.Schema<unknown, unknown>)(params).pipe(
+      const decoded = yield* Schema.decodeUnknown(Operation.payloadOf(op))(params).pipe(
         Effect.mapError((error) => new UsageError({ reason: `${op.path}: ${Flags.formatIssue(error.issue)}` }))
       )
       const format = { json: config.json, all: false, pageNote: false }
-      return yield* Run.operation(op, decoded as Record<string, unknown>, format).pipe(
+      return yield* Run.operation(op, decoded, format).pipe(
         Session.provide(config)
       )
     })

@@ -4,8 +4,9 @@
  *
  * @since 0.1.0
  */
+import { JsonSchema } from "@community-api/schema"
 import { HelpDoc, Options, ValidationError } from "@effect/cli"
-import { Effect, Either, JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { Effect, Either, Option, ParseResult, Schema, SchemaAST } from "effect"
 import { orList, quote } from "./internal/text.js"
 
 /**
@@ -21,7 +22,7 @@ export interface Flag {
   /** `false` when the contract requires the parameter. */
   readonly optional: boolean
   /** The parameter's schema; decodes the flag's text. */
-  readonly schema: Schema.Schema<unknown, unknown>
+  readonly schema: Schema.Schema.AnyNoContext
   /** A short type name for the usage line (`INT`, `VK|TG|…`). */
   readonly typeName: string
   /**
@@ -72,18 +73,16 @@ type JsonSchemaFacts = {
   readonly default?: unknown
 }
 
-/** The JSON Schema of a parameter, its `$ref` resolved: the contract's own facts about the value. */
-const jsonFacts = (ast: SchemaAST.AST): JsonSchemaFacts => {
-  try {
-    const json = JSONSchema.make(Schema.make(ast)) as JsonSchemaFacts & {
-      readonly $ref?: string
-      readonly $defs?: Record<string, JsonSchemaFacts>
-    }
-    const ref = json.$ref?.replace("#/$defs/", "")
-    return ref !== undefined && json.$defs?.[ref] !== undefined ? json.$defs[ref] : json
-  } catch {
-    return {}
-  }
+/**
+ * The JSON Schema of each parameter of a payload, as the contract's input schema of it says (the one
+ * an assistant's tool takes): the contract's own facts about each value, by parameter name.
+ */
+const parameterSchemas = (payload: Schema.Schema.AnyNoContext): { readonly [key: string]: JsonSchemaFacts } => {
+  const { properties } = JsonSchema.fromPayload(payload)
+  // A JSON Schema's keywords, read as the facts above: the derivation writes each with its JSON type.
+  return typeof properties === "object" && properties !== null && !Array.isArray(properties)
+    ? properties as { readonly [key: string]: JsonSchemaFacts }
+    : {}
 }
 
 /** `0-9a-f` → `0-9 and a-f`: the ranges and characters of a character class, in words. */
@@ -110,14 +109,13 @@ const patternInWords = (pattern: string): { readonly whole: boolean; readonly te
 const probe = (schema: Schema.Schema<unknown, unknown>, input: unknown) =>
   Either.getRight(Schema.decodeUnknownEither(schema)(input))
 
-const describeValue = (ast: SchemaAST.AST): {
+const describeValue = (ast: SchemaAST.AST, facts: JsonSchemaFacts): {
   readonly typeName: string
   readonly text: string
   readonly expected: string
 } => {
-  const schema = Schema.make(ast) as Schema.Schema<unknown, unknown>
+  const schema = Schema.make(ast)
   const literals = literalsOf(ast)
-  const facts = jsonFacts(ast)
   if (literals !== undefined) {
     // Told by trying: the schema takes every value in lower case too (a channel's `vk`).
     const anyCase = literals.some((v) => typeof v === "string" && v.toLowerCase() !== v) &&
@@ -180,16 +178,17 @@ const describeValue = (ast: SchemaAST.AST): {
  */
 export const fromPayload = (payload: Schema.Schema.AnyNoContext): ReadonlyArray<Flag> => {
   const ast = payload.ast
-  if (!SchemaAST.isTypeLiteral(ast)) return []
+  if (!SchemaAST.isTypeLiteral(ast) || ast.propertySignatures.length === 0) return []
+  const schemas = parameterSchemas(payload)
   return ast.propertySignatures.map((signature) => {
     const key = String(signature.name)
     const type = signature.isOptional ? withoutUndefined(signature.type) : signature.type
-    const { expected, text, typeName } = describeValue(type)
+    const { expected, text, typeName } = describeValue(type, schemas[key] ?? {})
     return {
       key,
       name: kebab(key),
       optional: signature.isOptional,
-      schema: Schema.make(type) as Schema.Schema<unknown, unknown>,
+      schema: Schema.make(type),
       typeName,
       description: `${key}: ${text}${signature.isOptional ? "" : " (required)"}`,
       expected

@@ -61,8 +61,8 @@ export interface Section {
  *
  * @since 0.1.0
  */
-export const sections: ReadonlyArray<Section> = Object.entries(Operations.sections).map(([name, operations]) => {
-  const all = Object.values(operations) as Array<Operation.Any>
+export const sections: ReadonlyArray<Section> = Operations.sectionNames.map((name) => {
+  const all = Operations.inSection(name)
   return { name, documented: all.filter((op) => op.documented), undocumented: all.filter((op) => !op.documented) }
 })
 

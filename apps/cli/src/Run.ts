@@ -29,8 +29,8 @@ export interface Format {
   readonly pageNote?: boolean
 }
 
-const encode = (schema: Schema.Schema.AnyNoContext, value: unknown) =>
-  Effect.orDie(Schema.encodeUnknown(schema as Schema.Schema<unknown, unknown>)(value))
+const encode = (schema: Schema.Schema.AnyNoContext, value: unknown): Effect.Effect<unknown> =>
+  Effect.orDie(Schema.encodeUnknown(schema)(value))
 
 /**
  * Writes a value (already in its wire form) to standard output; a table with no rows is its header,

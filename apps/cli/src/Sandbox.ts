@@ -1,9 +1,7 @@
 /**
  * `community-api serve`: the sandbox of the reference server on a port, the very program `pnpm start`
- * runs (`@community-api/server/bin`), with the same flags: `--port N` (or `PORT`), `--host H`,
- * `--fixture FILE`, `--faults JSON`, `--latency MS`, `--control-token T` (or
- * `COMMUNITY_API_SANDBOX_CONTROL_TOKEN`), `--headers-timeout MS`, `--body-timeout MS`,
- * `--keep-alive-timeout MS`, `--max-connections N`, `--quiet`.
+ * runs (the server package's `Sandbox` module, behind its `community-api-sandbox` bin), with the same
+ * flags (`Sandbox.flags`).
  *
  * @since 0.1.0
  */

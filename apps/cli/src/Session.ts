@@ -10,7 +10,7 @@ import * as Paginate from "@community-api/client/Paginate"
 import * as Retry from "@community-api/client/Retry"
 import type { Operation } from "@community-api/schema"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Chunk, Console, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { Console, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { Api } from "./Api.js"
 import type * as ApiModule from "./Api.js"
 import * as Credentials from "./Credentials.js"
@@ -19,34 +19,23 @@ import { Stdio } from "./Stdio.js"
 import type { UsageError } from "./UsageError.js"
 
 /**
- * The {@link Api.Api} of a client. `pages` follows the client's paging (pages of 500, repeats
- * dropped) from the caller's `offset`, and keeps each page's `total` for the progress bar.
+ * The {@link Api.Api} of a client. `pages` follows the client's paging (`Paginate.pages`: pages of
+ * 500, repeats dropped) from the caller's `offset`; each page's `total` counts the records from that
+ * offset, for the progress bar.
  *
  * @since 0.1.0
  */
 export const fromClient = (client: CommunityApiClient.Client): ApiModule.Service => ({
   execute: (op, params) => client.execute(op, params as never),
   call: (op, params) => client.call(op.path, params),
-  pages: (op, params) =>
-    Stream.suspend(() => {
-      const { count, offset, ...rest } = params
-      const start = typeof offset === "number" ? offset : 0
-      let total = 0
-      const fetch = (position: Paginate.Position) =>
-        client.page(op as Operation.Pageable, rest as never, {
-          offset: start + position.offset,
-          count: position.count
-        }).pipe(
-          Effect.map((page) => {
-            total = page.total
-            return { items: page.items, total: Math.max(0, page.total - start) }
-          })
-        )
-      return Paginate.stream(fetch, { pageSize: typeof count === "number" ? count : undefined }).pipe(
-        Stream.chunks,
-        Stream.map((chunk) => ({ items: Chunk.toReadonlyArray(chunk), total: Math.max(0, total - start) }))
-      )
-    })
+  pages: (op, params) => {
+    const { count, offset, ...rest } = params
+    const start = typeof offset === "number" ? offset : 0
+    return Paginate.pages(
+      (position) => client.page(op as Operation.Pageable, rest as never, position),
+      { offset: start, pageSize: typeof count === "number" ? count : undefined }
+    ).pipe(Stream.map((page) => ({ items: page.items, total: Math.max(0, page.total - start) })))
+  }
 })
 
 /**

@@ -35,25 +35,30 @@ export const issuesOf = (issue: ParseResult.ParseIssue): ReadonlyArray<Answer.Is
 /** Refuses parameters the operation does not take: a misspelt name should not be dropped silently. */
 const decodeOptions = { errors: "all", onExcessProperty: "error" } as const
 
-const encode = (schema: Schema.Schema.AnyNoContext, value: unknown) =>
-  Effect.orDie(Schema.encodeUnknown(schema as Schema.Schema<unknown, unknown>)(value))
+const encode = (schema: Schema.Schema.AnyNoContext, value: unknown): Effect.Effect<unknown> =>
+  Effect.orDie(Schema.encodeUnknown(schema)(value))
 
-/** Every page of a list from `offset`, up to {@link Tools.allCap} items. */
+/**
+ * Every page of a list from `offset`, up to {@link Tools.allCap} items; `total` is the one the server
+ * gave with the last page taken.
+ */
 const gather = (client: CommunityApiClient.Client, op: Operation.Pageable, params: Record<string, unknown>) =>
   Effect.gen(function*() {
     const { count, offset, ...rest } = params
     const start = typeof offset === "number" ? offset : 0
-    let total = 0
-    const fetch = (position: Paginate.Position) =>
-      client.page(op, rest as never, { offset: start + position.offset, count: position.count }).pipe(
-        Effect.tap((page) => {
-          total = page.total
-        })
+    const gathered = yield* Paginate.pages(
+      (position) => client.page(op, rest as never, position),
+      { offset: start, pageSize: typeof count === "number" ? count : undefined }
+    ).pipe(
+      // Nothing is pulled past the page that reaches the cap: the page fetched ahead ends with the stream.
+      Stream.runFoldWhile(
+        { items: Chunk.empty<unknown>(), total: 0 },
+        ({ items }) => Chunk.size(items) < Tools.allCap,
+        ({ items }, page) => ({ items: Chunk.appendAll(items, Chunk.unsafeFromArray(page.items)), total: page.total })
       )
-    const items = yield* Paginate.stream(fetch, { pageSize: typeof count === "number" ? count : undefined }).pipe(
-      Stream.take(Tools.allCap),
-      Stream.runCollect
     )
+    const items = Chunk.take(gathered.items, Tools.allCap)
+    const { total } = gathered
     const next = start + items.length
     const wire = yield* encode(Schema.Array(op.item), Chunk.toReadonlyArray(items)) as Effect.Effect<
       ReadonlyArray<unknown>
@@ -109,9 +114,9 @@ export const operation = (
   if (pageable && all !== undefined && typeof all !== "boolean") {
     return Effect.succeed(Answer.invalidInput(name, [{ parameter: "all", message: "must be true or false" }]))
   }
-  const decoded = Schema.decodeUnknownEither(op.payload as Schema.Schema<unknown, unknown>)(input, decodeOptions)
+  const decoded = Schema.decodeUnknownEither(Operation.payloadOf(op))(input, decodeOptions)
   if (Either.isLeft(decoded)) return Effect.succeed(Answer.invalidInput(name, issuesOf(decoded.left.issue)))
-  const params = decoded.right as Record<string, unknown>
+  const params = decoded.right
   const run: Effect.Effect<McpSchema.CallToolResult, unknown> = pageable
     ? all === true ? gather(client, op, params) : onePage(client, op, params)
     : Effect.flatMap(

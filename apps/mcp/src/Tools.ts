@@ -7,10 +7,9 @@
  *
  * @since 0.1.0
  */
-import { Limits, Operation, Operations, Page } from "@community-api/schema"
+import { JsonSchema, Operation, Operations, Page } from "@community-api/schema"
 import * as McpSchema from "@effect/ai/McpSchema"
 import * as Action from "./Action.js"
-import * as InputSchema from "./InputSchema.js"
 
 /**
  * The most items `all: true` gathers in one answer, so that an answer stays small enough for an
@@ -74,23 +73,23 @@ export const callName = "call"
  *
  * @since 0.1.0
  */
-export const describeAccess = (op: Operation.Any): string => `Access: ${Operation.whoMay[op.roleGroup]}.`
+export const describeAccess = (op: Operation.Any): string => `Access: ${Operation.describe(op).whoMay}.`
 
 /**
  * The limits an operation counts against, as sentences.
  *
  * @since 0.1.0
  */
-export const describeLimits = (op: Operation.Any): string =>
-  [
-    `Limits: counts against the user's ${Limits.requestsPerWindow} requests a second, which this server paces.`,
-    ...(op.creation ?
-      [
-        `Counts against the creation limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a ` +
-        "day; once it is used up the tool answers CreationQuotaExceeded with the time it resets."
-      ] :
-      [])
+export const describeLimits = (op: Operation.Any): string => {
+  const { creations, requests } = Operation.describe(op)
+  return [
+    `Limits: counts against the user's ${requests}, which this server paces.`,
+    ...(creations === undefined ? [] : [
+      `Counts against the creation limit of ${creations.join(" and ")}; once it is used up the tool answers ` +
+      "CreationQuotaExceeded with the time it resets."
+    ])
   ].join(" ")
+}
 
 /**
  * What a list tool takes and gives, as a sentence.
@@ -107,21 +106,23 @@ export const describePaging = `Gives one page ({items, total}): count items (1 t
  *
  * @since 0.1.0
  */
-export const describe = (op: Operation.Any): string =>
-  [
-    op.summary,
+export const describe = (op: Operation.Any): string => {
+  const { notRepeated, summary } = Operation.describe(op)
+  return [
+    summary,
     describeAccess(op),
     describeLimits(op),
     ...(Operation.isPageable(op) ? [describePaging] : []),
-    ...(op.safeToRepeat ? [] : ["Not sent again after an ambiguous failure: the outcome is then reported as unknown."])
+    ...(notRepeated === undefined ? [] : [notRepeated])
   ].join(" ")
+}
 
 /**
  * The property `all` of a list tool.
  *
  * @since 0.1.0
  */
-export const allProperty: InputSchema.JsonObject = {
+export const allProperty: JsonSchema.JsonObject = {
   type: "boolean",
   default: false,
   description: `Gather every page from offset on (pages of count, or ${Page.maxCount}), up to ${allCap} items; ` +
@@ -129,13 +130,17 @@ export const allProperty: InputSchema.JsonObject = {
 }
 
 /**
- * The input schema of an operation's tool: its payload's, with `all` for a list.
+ * The input schema of an operation's tool: its payload's, standing alone (an assistant's client may
+ * not follow references) and refusing any other property, with `all` after the parameters of a list.
  *
  * @since 0.1.0
  */
-export const inputSchema = (op: Operation.Any): InputSchema.JsonObject => {
-  const schema = InputSchema.fromPayload(op.payload)
-  return Operation.isPageable(op) ? InputSchema.withProperties(schema, { all: allProperty }) : schema
+export const inputSchema = (op: Operation.Any): JsonSchema.JsonObject => {
+  const schema = JsonSchema.input(op)
+  if (!Operation.isPageable(op)) return schema
+  const { properties } = schema
+  const own = typeof properties === "object" && properties !== null && !Array.isArray(properties) ? properties : {}
+  return { ...schema, properties: { ...own, all: allProperty } }
 }
 
 /**
@@ -174,8 +179,8 @@ export const describeCall = [
     "; "
   ) + ".",
   `Creations (${callable.filter((op) => op.creation).map((op) => op.path).join(", ")}) count against the creation`,
-  `limit of ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day; every call counts`,
-  `against ${Limits.requestsPerWindow} requests a second, which this server paces.`
+  `limit of ${Operation.creationLimit.join(" and ")}; every call counts`,
+  `against ${Operation.requestLimit}, which this server paces.`
 ].join(" ")
 
 /**
@@ -183,7 +188,7 @@ export const describeCall = [
  *
  * @since 0.1.0
  */
-export const callInputSchema: InputSchema.JsonObject = {
+export const callInputSchema: JsonSchema.JsonObject = {
   type: "object",
   properties: {
     path: {

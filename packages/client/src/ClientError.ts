@@ -13,6 +13,7 @@ import { Schema } from "effect"
  * a non-200 status without an envelope). Retried only for operations safe to repeat.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
   /** The operation, as `section/method`. */
@@ -35,6 +36,7 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  *   in flight at that moment, the call fails with {@link OutcomeUnknownError} instead.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutError", {
   operation: Schema.String,
@@ -54,6 +56,7 @@ export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutErr
  * The parameters do not satisfy the operation's schema; nothing was sent.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
   operation: Schema.String,
@@ -72,6 +75,7 @@ export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()
  * the same request would get the same answer.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
   operation: Schema.String,
@@ -89,6 +93,7 @@ export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>
  * with `limitBytes`).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isResponseTooLarge = (
   error: unknown
@@ -100,6 +105,7 @@ export const isResponseTooLarge = (
  * starts at 03:00 Moscow time). Nothing was sent; `resetsAt` tells when the window opens again.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
   operation: Schema.String,
@@ -118,6 +124,7 @@ export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExcee
  * have happened, so the client does not send it again; check before repeating it.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
   operation: Schema.String,
@@ -141,6 +148,7 @@ export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>
  * `store` names the store without credentials (the password of a Redis URL is never in it).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
   /** Which limiter could not admit the request. */
@@ -159,6 +167,7 @@ export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()
  * Every error the client adds to the API's own.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type ClientError =
   | TransportError

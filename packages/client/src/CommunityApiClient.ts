@@ -35,6 +35,7 @@ import type * as Retry from "./Retry.js"
  * JSON body for tools that cannot set headers. Never in the query string.
  *
  * @since 0.1.0
+ * @category models
  */
 export type AuthMode = "header" | "body"
 
@@ -42,6 +43,7 @@ export type AuthMode = "header" | "body"
  * The configuration of a client.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface ClientConfig {
   /** `{base_url}`, ending with the version segment, e.g. `https://host/external-api/v2` (required). */
@@ -83,6 +85,7 @@ export interface ClientConfig {
  * not safe to repeat (a creation never is).
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
@@ -95,6 +98,7 @@ export type Errors<Op extends Operation.Any> =
  * A derived method: takes the operation's parameters, gives its decoded success.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
   ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
@@ -104,6 +108,7 @@ export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
  * The parameters of a list operation without `count` and `offset`.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
 
@@ -111,6 +116,7 @@ export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "c
  * A derived stream of every item of a list operation.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
   ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
@@ -120,6 +126,7 @@ export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<
  * One method per operation, by section: `client.bots.enable(params)`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Sections = {
   readonly [S in Operations.SectionName]: {
@@ -133,6 +140,7 @@ export type Sections = {
  * One stream per list operation, by section: `client.streams.bots.get(params)`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Streams = {
   readonly [S in Operations.SectionName]: {
@@ -146,6 +154,7 @@ export type Streams = {
  * Options of {@link Client.call}.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface CallOptions<A, P> {
   /** Decodes `response`; without it the result is `unknown`. */
@@ -158,6 +167,7 @@ export interface CallOptions<A, P> {
  * The client.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Client extends Sections {
   /** Streams of every item of each list operation, by section. */
@@ -195,6 +205,7 @@ export interface Client extends Sections {
  * The client service.
  *
  * @since 0.1.0
+ * @category tags
  */
 export class CommunityApiClient extends Context.Tag("@community-api/client/CommunityApiClient")<
   CommunityApiClient,
@@ -206,6 +217,7 @@ export class CommunityApiClient extends Context.Tag("@community-api/client/Commu
  * context, or the process-wide ones when none is provided.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpClient.HttpClient> = internal.make
 
@@ -214,6 +226,7 @@ export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpCl
  * the process-wide ones when none is provided.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, never, HttpClient.HttpClient> =>
   Layer.effect(CommunityApiClient, make(config))
@@ -223,6 +236,7 @@ export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, nev
  * (redacted). Map it to set the other options.
  *
  * @since 0.1.0
+ * @category options
  */
 export const configFromEnv: Config.Config<ClientConfig> = Config.all({
   baseUrl: Config.string("COMMUNITY_API_BASE_URL"),
@@ -233,6 +247,7 @@ export const configFromEnv: Config.Config<ClientConfig> = Config.all({
  * A layer of the client configured through Effect `Config`, by default {@link configFromEnv}.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerConfig = (
   config: Config.Config<ClientConfig> = configFromEnv

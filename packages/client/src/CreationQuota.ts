@@ -30,6 +30,7 @@ import * as RedisStore from "./RedisStore.js"
  * Settings of the quota.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface Settings {
   /** Creations per calendar minute; default 20. */
@@ -42,6 +43,7 @@ export interface Settings {
  * The defaults, the API's creation limit from `Limits`: 20 a minute, 200 a day.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaults: Limits.CreationSettings = Limits.creationDefaults
 
@@ -49,6 +51,7 @@ export const defaults: Limits.CreationSettings = Limits.creationDefaults
  * What a creation does when the minute is used up.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OnExhausted = "wait" | "fail"
 
@@ -57,6 +60,7 @@ export type OnExhausted = "wait" | "fail"
  * for this process's memory ({@link make}).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service<E = ClientError.LimiterUnavailable> {
   /**
@@ -96,6 +100,7 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * empty counters (in tests).
  *
  * @since 0.1.0
+ * @category tags
  */
 export class CreationQuota extends Context.Reference<CreationQuota>()("@community-api/client/CreationQuota", {
   defaultValue: (): Service => global
@@ -152,6 +157,7 @@ const resolve = (settings: Settings = {}): Limits.CreationSettings => ({
  * Makes a quota service with its own counters, synchronously (for {@link global}).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const unsafeMake = (settings?: Settings): Service<never> =>
   fromStore(Creations.unsafeMakeStore(resolve(settings)))
@@ -160,6 +166,7 @@ export const unsafeMake = (settings?: Settings): Service<never> =>
  * Makes a quota service with its own counters.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => unsafeMake(settings))
 
@@ -167,6 +174,7 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
  * A layer of one quota service; every client built with it shares its counters.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.effect(CreationQuota, make(settings))
 
@@ -174,6 +182,7 @@ export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.
  * Options of the Redis store of the quota: where Redis is, and the settings of the quota.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface RedisOptions extends RedisStore.Options, Settings {}
 
@@ -187,6 +196,7 @@ export interface RedisOptions extends RedisStore.Options, Settings {}
  * back to this process's memory (see `RedisStore.OnUnavailable`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeRedis = (
   options: RedisOptions
@@ -210,6 +220,7 @@ export const makeRedis = (
  * user, above every client that must share it.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerRedis = (options: RedisOptions): Layer.Layer<CreationQuota, ClientError.LimiterUnavailable> =>
   Layer.scoped(CreationQuota, makeRedis(options))
@@ -218,6 +229,7 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<CreationQuota, Cl
  * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerRedisConfig = (
   options: Omit<RedisOptions, "url"> = {}
@@ -229,6 +241,7 @@ export const layerRedisConfig = (
  * layer provides it (one instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const global: Service<never> = GlobalValue.globalValue(
   Symbol.for("@community-api/client/CreationQuota/global"),

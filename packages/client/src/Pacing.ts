@@ -38,6 +38,7 @@ import * as RedisStore from "./RedisStore.js"
  * Settings of the limiter.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface Settings {
   /** Requests allowed in one window; default 30. */
@@ -59,6 +60,7 @@ export interface Settings {
  * The defaults: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaults = {
   limit: Limits.requestsPerWindow,
@@ -71,6 +73,7 @@ export const defaults = {
  * for this process's memory ({@link make}).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service<E = ClientError.LimiterUnavailable> {
   /**
@@ -94,6 +97,7 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * the settings or to start from empty logs.
  *
  * @since 0.1.0
+ * @category tags
  */
 export class Pacing extends Context.Reference<Pacing>()("@community-api/client/Pacing", {
   defaultValue: (): Service => global
@@ -157,6 +161,7 @@ const fromStore = <E>(
  * Makes a pacing service with its own logs, synchronously (for {@link global}).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const unsafeMake = (settings?: Settings): Service<never> => {
   const resolved = resolve(settings)
@@ -167,6 +172,7 @@ export const unsafeMake = (settings?: Settings): Service<never> => {
  * Makes a pacing service with its own logs.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => unsafeMake(settings))
 
@@ -174,6 +180,7 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
  * A layer of one pacing service; every client built with it shares its logs.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(Pacing, make(settings))
 
@@ -181,6 +188,7 @@ export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(
  * Options of the Redis store of the pacing: where Redis is, the settings of the limiter, and the lease.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface RedisOptions extends RedisStore.Options, Settings {
   /**
@@ -201,6 +209,7 @@ export interface RedisOptions extends RedisStore.Options, Settings {
  * back to this process's memory (see `RedisStore.OnUnavailable`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeRedis = (
   options: RedisOptions
@@ -228,6 +237,7 @@ export const makeRedis = (
  * the user, above every client that must share it.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerRedis = (options: RedisOptions): Layer.Layer<Pacing, ClientError.LimiterUnavailable> =>
   Layer.scoped(Pacing, makeRedis(options))
@@ -236,6 +246,7 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<Pacing, ClientErr
  * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerRedisConfig = (
   options: Omit<RedisOptions, "url"> = {}
@@ -248,6 +259,7 @@ export const layerRedisConfig = (
  * instance per process, even if two copies of this package are loaded).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const global: Service<never> = GlobalValue.globalValue(
   Symbol.for("@community-api/client/Pacing/global"),

@@ -1,6 +1,7 @@
 /**
- * Every item of a list operation as a `Stream`: pages of 500 (the largest the API gives),
- * offsets advanced by what each page held, stopping at `total` or at an empty page.
+ * The pages of a list operation, and every item of it, as a `Stream`: pages of 500 (the largest the
+ * API gives) from any offset, offsets advanced by what each page held, stopping at `total` or at an
+ * empty page. {@link pages} is the one implementation; {@link stream} is its pages flattened.
  *
  * Newest records come first, so a record created during paging pushes older ones one place
  * down and the next page would repeat them; items already seen are dropped, by `id` (or by the
@@ -16,13 +17,14 @@
  *
  * @since 0.1.0
  */
-import { Page } from "@community-api/schema"
+import { Page as ListPage } from "@community-api/schema"
 import { Chunk, Effect, Fiber, Option, Predicate, Stream } from "effect"
 
 /**
  * Where a page starts and how long it is.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Position {
   readonly offset: number
@@ -30,9 +32,24 @@ export interface Position {
 }
 
 /**
+ * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
+ * the pages before (so fewer than asked for when records shifted during paging), and `total` as the
+ * server counted it for this request, every matching record from offset 0, not only those from the
+ * start offset. A caller that wants the records from its start offset counts `total - start`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Page<A> extends ListPage.Page<A> {
+  /** Where the page was asked for: the start offset plus every record the pages before held, repeats included. */
+  readonly offset: number
+}
+
+/**
  * The identity of an item: its `id`, else its community pair, else its JSON.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const keyOf = (item: unknown): string => {
   if (Predicate.hasProperty(item, "id") && typeof item.id === "string") return `id:${item.id}`
@@ -43,11 +60,14 @@ export const keyOf = (item: unknown): string => {
 }
 
 /**
- * Options of {@link stream}.
+ * Options of {@link pages} and {@link stream}.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface Options {
+  /** The offset of the first page; default 0. */
+  readonly offset?: number | undefined
   /** Records per page; default (and at most) 500. */
   readonly pageSize?: number | undefined
   /** The identity of an item, to drop repeats; default {@link keyOf}. */
@@ -55,15 +75,19 @@ export interface Options {
 }
 
 /**
- * Streams every item that `fetch` returns page by page.
+ * Streams every page that `fetch` returns from `offset`, one page per element, repeats dropped. The
+ * first page is always streamed, even empty: it carries `total` for an empty list or an offset past
+ * the end. The stream ends after a page that was empty or reached `total`.
  *
  * @since 0.1.0
+ * @category constructors
  */
-export const stream = <A, E, R>(
-  fetch: (position: Position) => Effect.Effect<Page.Page<A>, E, R>,
+export const pages = <A, E, R>(
+  fetch: (position: Position) => Effect.Effect<ListPage.Page<A>, E, R>,
   options: Options = {}
-): Stream.Stream<A, E, R> => {
-  const count = Math.min(options.pageSize ?? Page.maxCount, Page.maxCount)
+): Stream.Stream<Page<A>, E, R> => {
+  const count = Math.min(options.pageSize ?? ListPage.maxCount, ListPage.maxCount)
+  const start = options.offset ?? 0
   const key = options.key ?? keyOf
   return Stream.unwrapScoped(Effect.gen(function*() {
     const scope = yield* Effect.scope
@@ -73,9 +97,9 @@ export const stream = <A, E, R>(
     // The keys of the page before the last, and of the last.
     let older = new Set<string>()
     let last = new Set<string>()
-    const first = yield* ahead(0)
-    return Stream.paginateChunkEffect(
-      { offset: 0, fiber: first },
+    const first = yield* ahead(start)
+    return Stream.paginateEffect(
+      { offset: start, fiber: first },
       ({ fiber, offset }) =>
         Effect.flatMap(Fiber.join(fiber), (page) => {
           const current = new Set<string>()
@@ -89,11 +113,23 @@ export const stream = <A, E, R>(
           last = current
           const next = offset + page.items.length
           const more = page.items.length > 0 && next < page.total
-          const chunk = Chunk.unsafeFromArray(fresh)
+          const streamed: Page<A> = { items: fresh, total: page.total, offset }
           return more
-            ? Effect.map(ahead(next), (fiber) => [chunk, Option.some({ offset: next, fiber })] as const)
-            : Effect.succeed([chunk, Option.none()] as const)
+            ? Effect.map(ahead(next), (fiber) => [streamed, Option.some({ offset: next, fiber })] as const)
+            : Effect.succeed([streamed, Option.none()] as const)
         })
     )
   }))
 }
+
+/**
+ * Streams every item that `fetch` returns page by page from `offset`: the items of {@link pages},
+ * one chunk per page.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const stream = <A, E, R>(
+  fetch: (position: Position) => Effect.Effect<ListPage.Page<A>, E, R>,
+  options: Options = {}
+): Stream.Stream<A, E, R> => Stream.mapConcatChunk(pages(fetch, options), (page) => Chunk.unsafeFromArray(page.items))

@@ -28,6 +28,7 @@ import type { Redacted } from "effect"
  *   process. The limits then hold inside this process only.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OnUnavailable = "fail" | "fallback"
 
@@ -35,6 +36,7 @@ export type OnUnavailable = "fail" | "fallback"
  * How to reach Redis, shared by the pacing and the creation quota stores.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface Options {
   /**
@@ -57,6 +59,7 @@ export interface Options {
  * a lease after its last renewal.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaults = {
   prefix: "community-api:",
@@ -69,5 +72,6 @@ export const defaults = {
  * The URL of the Redis store from `COMMUNITY_API_REDIS_URL`, as `Redacted`.
  *
  * @since 0.1.0
+ * @category options
  */
 export const url: Config.Config<Redacted.Redacted<string>> = Config.redacted("COMMUNITY_API_REDIS_URL")

@@ -22,6 +22,7 @@ import type * as ClientError from "./ClientError.js"
  * What the client does after an error.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Decision =
   /** Send again after the next delay of the retry schedule. */
@@ -43,6 +44,7 @@ const isAmbiguousTransport = (error: unknown): error is ClientError.TransportErr
  * Decides what to do after `error` from `op`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const decide = (
   op: Pick<Operation.Any, "safeToRepeat" | "creation">,
@@ -68,6 +70,7 @@ export const decide = (
  * The limit behind an error 5: the request rate, or the creation quota's minute or day.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Refusal = "rate" | Limits.CreationWindow
 
@@ -97,6 +100,7 @@ const textOf = (error: unknown): string =>
  * next minute); a rate refusal never does.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const refusalOf = (
   op: Pick<Operation.Any, "creation">,
@@ -114,6 +118,7 @@ export const refusalOf = (
  * The errors a retry schedule sees.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Retryable =
   | ApiError.KeyServiceUnavailableError
@@ -125,6 +130,7 @@ export type Retryable =
  * The retry policy of a client.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Policy {
   /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
@@ -140,6 +146,7 @@ const capMillis = 8_000
  * and capped at 8 s, at most 6 attempts (5 retries).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exponential(Duration.millis(500), 2).pipe(
   Schedule.jittered,
@@ -154,6 +161,7 @@ export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exp
  * The default policy: {@link defaultSchedule}, and up to 5 sends again after error 5.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 5 }
 
@@ -161,5 +169,6 @@ export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 
  * A policy with no retries at all.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const never: Policy = { schedule: Schedule.stop, limitRetries: 0 }

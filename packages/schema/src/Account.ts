@@ -9,6 +9,7 @@ import { Schema } from "effect"
  * The result of `users/me`. The allowed values of `auth` and `client_id` are not shown.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const AccountCheck = Schema.Struct({
   user_id: Schema.Int,
@@ -18,5 +19,6 @@ export const AccountCheck = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type AccountCheck = typeof AccountCheck.Type

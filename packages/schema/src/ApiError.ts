@@ -11,11 +11,13 @@ import * as Limits from "./Limits.js"
  * Every documented error code.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const errorCodes = [1, 3, 4, 5, 6, 7, 8, 9, 101] as const
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type ErrorCode = typeof errorCodes[number]
 
@@ -28,6 +30,7 @@ export type ErrorCode = typeof errorCodes[number]
  * - `final`: repeating the same request gives the same answer (1, 3, 4, 6, 7, 8).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorKind = "transient" | "limit" | "ambiguous" | "final"
 
@@ -35,6 +38,7 @@ export type ErrorKind = "transient" | "limit" | "ambiguous" | "final"
  * How each code is classified, and what it means.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const classification: { readonly [C in ErrorCode]: { readonly kind: ErrorKind; readonly meaning: string } } = {
   1: { kind: "final", meaning: "section or method missing, no such section, or unknown version in the address" },
@@ -66,6 +70,7 @@ const describe = (self: { readonly operation: string; readonly code: number; rea
  * Error 1: section or method missing, no such section, or an unknown version in the address.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UnknownSectionError extends Schema.TaggedError<UnknownSectionError>()("UnknownSectionError", {
   code: Schema.Literal(1),
@@ -80,6 +85,7 @@ export class UnknownSectionError extends Schema.TaggedError<UnknownSectionError>
  * Error 3: no such method in the section.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UnknownMethodError extends Schema.TaggedError<UnknownMethodError>()("UnknownMethodError", {
   code: Schema.Literal(3),
@@ -94,6 +100,7 @@ export class UnknownMethodError extends Schema.TaggedError<UnknownMethodError>()
  * Error 4: the token or key is missing, expired, revoked or issued for another product.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidTokenError extends Schema.TaggedError<InvalidTokenError>()("InvalidTokenError", {
   code: Schema.Literal(4),
@@ -108,6 +115,7 @@ export class InvalidTokenError extends Schema.TaggedError<InvalidTokenError>()("
  * Error 5: over the request rate or the creation limit.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class RateLimitError extends Schema.TaggedError<RateLimitError>()("RateLimitError", {
   code: Schema.Literal(5),
@@ -122,6 +130,7 @@ export class RateLimitError extends Schema.TaggedError<RateLimitError>()("RateLi
  * Error 6: the method could not perform the action; the text says why.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ActionFailedError extends Schema.TaggedError<ActionFailedError>()("ActionFailedError", {
   code: Schema.Literal(6),
@@ -137,6 +146,7 @@ export class ActionFailedError extends Schema.TaggedError<ActionFailedError>()("
  * gives the same answer).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidParameterError extends Schema.TaggedError<InvalidParameterError>()("InvalidParameterError", {
   code: Schema.Literal(7),
@@ -151,6 +161,7 @@ export class InvalidParameterError extends Schema.TaggedError<InvalidParameterEr
  * Error 8: no access to the community or section, or enabling a bot in an archived community.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class AccessDeniedError extends Schema.TaggedError<AccessDeniedError>()("AccessDeniedError", {
   code: Schema.Literal(8),
@@ -165,6 +176,7 @@ export class AccessDeniedError extends Schema.TaggedError<AccessDeniedError>()("
  * Error 9: the key-check service is temporarily unavailable; nothing was done, repeat later.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class KeyServiceUnavailableError
   extends Schema.TaggedError<KeyServiceUnavailableError>()("KeyServiceUnavailableError", {
@@ -181,6 +193,7 @@ export class KeyServiceUnavailableError
  * Error 101: internal server error; the action may or may not have happened.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InternalServerError extends Schema.TaggedError<InternalServerError>()("InternalServerError", {
   code: Schema.Literal(101),
@@ -195,6 +208,7 @@ export class InternalServerError extends Schema.TaggedError<InternalServerError>
  * An error envelope whose code the operation is not documented to produce, or no documented code at all.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UnexpectedApiError extends Schema.TaggedError<UnexpectedApiError>()("UnexpectedApiError", {
   code: Schema.Int,
@@ -209,6 +223,7 @@ export class UnexpectedApiError extends Schema.TaggedError<UnexpectedApiError>()
  * The error classes by code.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const byCode = {
   1: UnknownSectionError,
@@ -226,6 +241,7 @@ export const byCode = {
  * Any error class of {@link byCode}.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorClass = typeof byCode[ErrorCode]
 
@@ -233,6 +249,7 @@ export type ErrorClass = typeof byCode[ErrorCode]
  * Any documented API error.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ApiError = InstanceType<ErrorClass>
 
@@ -240,6 +257,7 @@ export type ApiError = InstanceType<ErrorClass>
  * The error class of a code.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type ErrorOf<C extends ErrorCode> = InstanceType<typeof byCode[C]>
 
@@ -247,6 +265,7 @@ export type ErrorOf<C extends ErrorCode> = InstanceType<typeof byCode[C]>
  * Tells whether a number is a documented error code.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as ReadonlyArray<number>).includes(code)
 
@@ -255,6 +274,7 @@ export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as R
  * default every documented code) becomes an {@link UnexpectedApiError}.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const fromWire = <const C extends ErrorCode = ErrorCode>(
   wire: { readonly error_code: number; readonly error: string },
@@ -275,6 +295,7 @@ export const fromWire = <const C extends ErrorCode = ErrorCode>(
  * Makes the tagged error of a code, for the server's side.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <C extends ErrorCode>(code: C, text: string, operation: string): ErrorOf<C> =>
   fromWire({ error_code: code, error: text }, operation, [code]) as ErrorOf<C>
@@ -283,6 +304,7 @@ export const make = <C extends ErrorCode>(code: C, text: string, operation: stri
  * The kind of any API error, `final` for an unexpected code.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const kindOf = (error: { readonly code: number }): ErrorKind =>
   isErrorCode(error.code) ? classification[error.code].kind : "final"

@@ -12,6 +12,7 @@ import { BotId, GroupId, StepId } from "./Ids.js"
  * `0` or `1`, as bots carry `active` and `archived`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Flag = Schema.Literal(0, 1)
 
@@ -19,6 +20,7 @@ export const Flag = Schema.Literal(0, 1)
  * A bot: an item of `bots/get`, the result of `bots/enable` and `bots/disable`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Bot = Schema.Struct({
   id: BotId,
@@ -33,6 +35,7 @@ export const Bot = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Bot = typeof Bot.Type
 
@@ -41,6 +44,7 @@ export type Bot = typeof Bot.Type
  * `public_id`, `activity_param` and the subscription ids are not shown, so they stay `unknown`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BotDetails = Schema.Struct({
   ...Bot.fields,
@@ -54,6 +58,7 @@ export const BotDetails = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type BotDetails = typeof BotDetails.Type
 
@@ -61,6 +66,7 @@ export type BotDetails = typeof BotDetails.Type
  * A step where a subscriber currently stays.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SubscriberStep = Schema.Struct({
   id: StepId,
@@ -71,6 +77,7 @@ export const SubscriberStep = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type SubscriberStep = typeof SubscriberStep.Type
 
@@ -78,6 +85,7 @@ export type SubscriberStep = typeof SubscriberStep.Type
  * A bot that currently works with a subscriber: an item of `contacts/getBots`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SubscriberBot = Schema.Struct({
   id: BotId,
@@ -87,5 +95,6 @@ export const SubscriberBot = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type SubscriberBot = typeof SubscriberBot.Type

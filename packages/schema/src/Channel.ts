@@ -9,6 +9,7 @@ import { Schema } from "effect"
  * Every channel value, in the spec's order.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const values = ["VK", "TG", "OK", "MAX", "CHAT", "AVITO"] as const
 
@@ -16,6 +17,7 @@ export const values = ["VK", "TG", "OK", "MAX", "CHAT", "AVITO"] as const
  * A channel as the API returns it: upper case.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChannelLiteral = Schema.Literal(...values).annotations({
   identifier: "ChannelLiteral",
@@ -27,6 +29,7 @@ export const ChannelLiteral = Schema.Literal(...values).annotations({
  * encoding writes upper case.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Channel: Schema.Schema<Channel, string> = Schema.transform(Schema.String, ChannelLiteral, {
   // One step from the wire string to the literal: composing with `Schema.Uppercase` cost a second
@@ -48,6 +51,7 @@ export const Channel: Schema.Schema<Channel, string> = Schema.transform(Schema.S
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Channel = typeof values[number]
 
@@ -55,5 +59,6 @@ export type Channel = typeof values[number]
  * Tells whether a string names a channel, in any letter case.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isChannel = (value: string): boolean => (values as ReadonlyArray<string>).includes(value.toUpperCase())

@@ -11,6 +11,7 @@ import { GroupId } from "./Ids.js"
  * A community: an item of `groups/get`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Community = Schema.Struct({
   group_id: GroupId,
@@ -24,6 +25,7 @@ export const Community = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Community = typeof Community.Type
 
@@ -31,6 +33,7 @@ export type Community = typeof Community.Type
  * Every role key, and what each gives access to.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const roleKeys = {
   admin: "full access",
@@ -47,6 +50,7 @@ export const roleKeys = {
  * A permanent role key; use it for checks.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RoleKey = Schema.Literal(...(Object.keys(roleKeys) as Array<keyof typeof roleKeys>)).annotations({
   identifier: "RoleKey"
@@ -54,6 +58,7 @@ export const RoleKey = Schema.Literal(...(Object.keys(roleKeys) as Array<keyof t
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type RoleKey = typeof RoleKey.Type
 
@@ -61,6 +66,7 @@ export type RoleKey = typeof RoleKey.Type
  * A role of an employee: its key and a Russian display name that may change.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmployeeRole = Schema.Struct({
   key: RoleKey,
@@ -69,6 +75,7 @@ export const EmployeeRole = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type EmployeeRole = typeof EmployeeRole.Type
 
@@ -77,6 +84,7 @@ export type EmployeeRole = typeof EmployeeRole.Type
  * they are kept as they come.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Employee = Schema.Struct(
   { roles: Schema.Array(EmployeeRole) },
@@ -85,5 +93,6 @@ export const Employee = Schema.Struct(
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Employee = typeof Employee.Type

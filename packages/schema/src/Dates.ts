@@ -10,6 +10,7 @@ import { DateTime, Either, ParseResult, Schema } from "effect"
  * Moscow's offset from UTC. Moscow has kept UTC+3 all year since 2014, so a fixed offset is exact.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const moscowOffsetMillis = 3 * 60 * 60 * 1000
 
@@ -20,6 +21,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0")
  * Parses `dd.mm.yyyy hh:ii` (Moscow time) into a UTC instant, or tells what is wrong.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const parseRequestDate = (text: string): Either.Either<DateTime.Utc, string> => {
   const match = requestDatePattern.exec(text)
@@ -40,6 +42,7 @@ export const parseRequestDate = (text: string): Either.Either<DateTime.Utc, stri
  * Formats a UTC instant as `dd.mm.yyyy hh:ii` in Moscow time (seconds are dropped).
  *
  * @since 0.1.0
+ * @category encoding
  */
 export const formatRequestDate = (date: DateTime.DateTime): string => {
   const d = new Date(DateTime.toEpochMillis(date) + moscowOffsetMillis)
@@ -53,6 +56,7 @@ export const formatRequestDate = (date: DateTime.DateTime): string => {
  * whole minutes; encoding drops seconds.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
   Schema.String,
@@ -84,6 +88,7 @@ const maxDateMillis = 8.64e15
  * A response date: unix time in whole seconds on the wire, a `DateTime.Utc` in code.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transformOrFail(
   Schema.Int,
@@ -112,5 +117,6 @@ export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform
  * A date in a `stats/*` response: a string whose format the spec does not show, kept as it comes.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StatsDate = Schema.String.annotations({ identifier: "StatsDate" })

@@ -14,6 +14,7 @@ import type * as Operation from "./Operation.js"
  * An error body: `{status: 'error', error, error_code}`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorEnvelope = Schema.Struct({
   status: Schema.Literal("error"),
@@ -23,6 +24,7 @@ export const ErrorEnvelope = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type ErrorEnvelope = typeof ErrorEnvelope.Type
 
@@ -30,6 +32,7 @@ export type ErrorEnvelope = typeof ErrorEnvelope.Type
  * A success body with no `response` field.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmptySuccessEnvelope = Schema.Struct({ status: Schema.Literal("ok") }).annotations({
   identifier: "EmptySuccessEnvelope"
@@ -42,6 +45,7 @@ const successCache = new WeakMap<Operation.Any, Schema.Schema<any, any>>()
  * response field.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const successEnvelope = <Op extends Operation.Any>(
   op: Op
@@ -63,6 +67,7 @@ export const successEnvelope = <Op extends Operation.Any>(
  * Why a body could not be read as an envelope of the operation.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class EnvelopeDecodeError extends Schema.TaggedError<EnvelopeDecodeError>()("EnvelopeDecodeError", {
   operation: Schema.String,
@@ -92,6 +97,7 @@ const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "obj
  * or an {@link EnvelopeDecodeError} when the body fits neither.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decode = <Op extends Operation.Any>(op: Op) =>
 (
@@ -120,6 +126,7 @@ export const decode = <Op extends Operation.Any>(op: Op) =>
  * Writes the success body of an operation.
  *
  * @since 0.1.0
+ * @category encoding
  */
 export const encodeSuccess = <Op extends Operation.Any>(op: Op) =>
 (
@@ -133,6 +140,7 @@ export const encodeSuccess = <Op extends Operation.Any>(op: Op) =>
  * Writes the error body of an error.
  *
  * @since 0.1.0
+ * @category encoding
  */
 export const encodeError = (error: { readonly code: number; readonly text: string }): ErrorEnvelope => ({
   status: "error",

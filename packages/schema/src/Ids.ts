@@ -11,11 +11,13 @@ import { WireInt } from "./Wire.js"
  * A community's number in its channel. Sent together with `channel`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GroupId = WireInt.pipe(Schema.brand("GroupId")).annotations({ identifier: "GroupId" })
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type GroupId = typeof GroupId.Type
 
@@ -23,11 +25,13 @@ export type GroupId = typeof GroupId.Type
  * A subscriber's number in the network or messenger.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Uid = WireInt.pipe(Schema.brand("Uid")).annotations({ identifier: "Uid" })
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Uid = typeof Uid.Type
 
@@ -35,6 +39,7 @@ export type Uid = typeof Uid.Type
  * The shape every object id has: exactly 24 characters of `0-9a-f`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const ObjectIdPattern = /^[0-9a-f]{24}$/
 
@@ -42,6 +47,7 @@ export const ObjectIdPattern = /^[0-9a-f]{24}$/
  * An object id of no particular kind.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ObjectId = Schema.String.pipe(
   Schema.pattern(ObjectIdPattern, { message: () => "an object id is 24 characters of 0-9 and a-f" })
@@ -50,31 +56,87 @@ export const ObjectId = Schema.String.pipe(
 const objectId = <const Brand extends string>(brand: Brand) =>
   ObjectId.pipe(Schema.brand(brand)).annotations({ identifier: brand })
 
-/** @since 0.1.0 */
+/**
+ * A bot's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const BotId = objectId("BotId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type BotId = typeof BotId.Type
-/** @since 0.1.0 */
+/**
+ * A list's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ListId = objectId("ListId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ListId = typeof ListId.Type
-/** @since 0.1.0 */
+/**
+ * A custom variable's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const VariableId = objectId("VariableId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type VariableId = typeof VariableId.Type
-/** @since 0.1.0 */
+/**
+ * A community variable's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const CommunityVariableId = objectId("CommunityVariableId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type CommunityVariableId = typeof CommunityVariableId.Type
-/** @since 0.1.0 */
+/**
+ * A mailing's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const MailingId = objectId("MailingId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type MailingId = typeof MailingId.Type
-/** @since 0.1.0 */
+/**
+ * A landing's id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const LandingId = objectId("LandingId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type LandingId = typeof LandingId.Type
-/** @since 0.1.0 */
+/**
+ * The id of a bot's step.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
 export const StepId = objectId("StepId")
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type StepId = typeof StepId.Type

@@ -12,6 +12,7 @@ import { LandingId } from "./Ids.js"
  * is not shown.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Landing = Schema.Struct({
   id: LandingId,
@@ -23,5 +24,6 @@ export const Landing = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Landing = typeof Landing.Type

@@ -77,7 +77,7 @@ export type CreationWindow = "minute" | "day"
  * The index of the calendar minute that holds `epochMillis`.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const minuteOf = (epochMillis: number): number => Math.floor(epochMillis / minuteMillis)
 
@@ -85,7 +85,7 @@ export const minuteOf = (epochMillis: number): number => Math.floor(epochMillis 
  * The index of the creation day (from 03:00 Moscow time) that holds `epochMillis`.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const dayOf = (epochMillis: number): number => Math.floor((epochMillis - dayStartOffsetMillis) / dayMillis)
 
@@ -93,7 +93,7 @@ export const dayOf = (epochMillis: number): number => Math.floor((epochMillis - 
  * When the calendar minute holding `epochMillis` ends: the start of the next one.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const nextMinute = (epochMillis: number): number => (minuteOf(epochMillis) + 1) * minuteMillis
 
@@ -101,7 +101,7 @@ export const nextMinute = (epochMillis: number): number => (minuteOf(epochMillis
  * When the creation day holding `epochMillis` ends: the next 03:00 Moscow time.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const nextDay = (epochMillis: number): number => (dayOf(epochMillis) + 1) * dayMillis + dayStartOffsetMillis
 
@@ -109,7 +109,7 @@ export const nextDay = (epochMillis: number): number => (dayOf(epochMillis) + 1)
  * When a window holding `epochMillis` ends.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const windowEnd = (window: CreationWindow, epochMillis: number): number =>
   window === "minute" ? nextMinute(epochMillis) : nextDay(epochMillis)
@@ -150,7 +150,7 @@ export interface CreationCount {
  * A counter with nothing counted.
  *
  * @since 0.1.0
- * @category calendar
+ * @category constants
  */
 export const emptyCount: CreationCount = { minute: -1, inMinute: 0, day: -1, inDay: 0 }
 
@@ -158,7 +158,7 @@ export const emptyCount: CreationCount = { minute: -1, inMinute: 0, day: -1, inD
  * The count as it stands at `now`: a count of a past minute or day starts again from zero.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const rollCount = (count: CreationCount, now: number): CreationCount => {
   const minute = minuteOf(now)
@@ -176,7 +176,7 @@ export const rollCount = (count: CreationCount, now: number): CreationCount => {
  * a day used up cannot be waited out within the minute.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const exhaustedWindow = (
   count: CreationCount,
@@ -193,7 +193,7 @@ export const exhaustedWindow = (
  * Takes one creation at `now`: the new count, or the window that is used up (nothing taken then).
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const takeCreation = (
   count: CreationCount,
@@ -214,7 +214,7 @@ export const takeCreation = (
  * the current ones at `now`.
  *
  * @since 0.1.0
- * @category calendar
+ * @category utils
  */
 export const refundCreation = (count: CreationCount, taken: number, now: number): CreationCount => {
   const current = rollCount(count, now)

@@ -14,6 +14,7 @@ import { VariableTitle } from "./Variable.js"
  * spec shows no rule for list names).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ListName = VariableTitle.annotations({ identifier: "ListName" })
 
@@ -21,6 +22,7 @@ export const ListName = VariableTitle.annotations({ identifier: "ListName" })
  * An ordinary list (assumed shape: id, name and creation date, as the other resources).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const List = Schema.Struct({
   id: ListId,
@@ -30,6 +32,7 @@ export const List = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type List = typeof List.Type
 
@@ -37,10 +40,12 @@ export type List = typeof List.Type
  * A subscriber of a list (assumed shape: the subscriber's id only).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ListMember = Schema.Struct({ uid: Uid }).annotations({ identifier: "ListMember" })
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type ListMember = typeof ListMember.Type

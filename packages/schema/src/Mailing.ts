@@ -12,6 +12,7 @@ import { WireIntLiteral } from "./Wire.js"
  * Every mailing status and its meaning. No meaning is given for 5, so 5 is not a status.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const statusMeanings = {
   0: "waiting to be sent",
@@ -27,6 +28,7 @@ export const statusMeanings = {
  * The status values, in order.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const statusValues = [0, 1, 2, 3, 4, 6, 7] as const
 
@@ -34,11 +36,13 @@ export const statusValues = [0, 1, 2, 3, 4, 6, 7] as const
  * A mailing status as a response carries it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const MailingStatus = Schema.Literal(...statusValues).annotations({ identifier: "MailingStatus" })
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type MailingStatus = typeof MailingStatus.Type
 
@@ -46,6 +50,7 @@ export type MailingStatus = typeof MailingStatus.Type
  * A mailing status as a `mailings/get` filter: a number, or digits from a form body.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const MailingStatusParam = WireIntLiteral(...statusValues).annotations({ identifier: "MailingStatusParam" })
 
@@ -53,6 +58,7 @@ export const MailingStatusParam = WireIntLiteral(...statusValues).annotations({ 
  * A mailing: an item of `mailings/get`. The meaning of `type` is not shown.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Mailing = Schema.Struct({
   id: MailingId,
@@ -70,5 +76,6 @@ export const Mailing = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Mailing = typeof Mailing.Type

@@ -10,9 +10,10 @@
  *
  * @since 0.1.0
  */
-import { JSONSchema, SchemaAST } from "effect"
+import { SchemaAST } from "effect"
 import * as ApiError from "./ApiError.js"
 import * as Envelope from "./Envelope.js"
+import * as JsonSchema from "./JsonSchema.js"
 import * as Limits from "./Limits.js"
 import * as Operation from "./Operation.js"
 import * as Operations from "./Operations.js"
@@ -22,13 +23,15 @@ import * as Page from "./Page.js"
  * A JSON value of the document.
  *
  * @since 0.1.0
+ * @category models
  */
-export type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [key: string]: Json }
+export type Json = JsonSchema.Json
 
 /**
  * The OpenAPI document: a plain JSON object.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Document {
   readonly openapi: "3.1.0"
@@ -43,6 +46,7 @@ export interface Document {
  * body, `response` the whole envelope.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Example {
   readonly request: Json
@@ -53,11 +57,13 @@ export interface Example {
  * Examples by operation path (`section/method`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Examples = { readonly [path: string]: Example }
 
 /**
  * @since 0.1.0
+ * @category options
  */
 export interface Options {
   /** One example per operation; an operation without one gets none. */
@@ -68,6 +74,7 @@ export interface Options {
  * Where the reusable schemas live in the document.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const schemaPath = "#/components/schemas/"
 
@@ -75,6 +82,7 @@ export const schemaPath = "#/components/schemas/"
  * The name under which an example appears in `examples` of a request body and of a response.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const exampleName = "demo"
 
@@ -82,6 +90,7 @@ export const exampleName = "demo"
  * The `operationId` of an operation: `section_method`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const operationId = (op: Operation.Any): string => `${op.section}_${op.method}`
 
@@ -91,6 +100,7 @@ export const operationId = (op: Operation.Any): string => `${op.section}_${op.me
  * a form. The document lists them for every operation, beside the operation's own codes.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const anyOperationErrorCodes: ReadonlyArray<ApiError.ErrorCode> = [7]
 
@@ -99,6 +109,7 @@ export const anyOperationErrorCodes: ReadonlyArray<ApiError.ErrorCode> = [7]
  * in ascending order.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const errorCodes = (op: Operation.Any): ReadonlyArray<ApiError.ErrorCode> =>
   [...new Set([...op.errorCodes, ...anyOperationErrorCodes])].sort((a, b) => a - b)
@@ -108,40 +119,25 @@ const ref = (name: string): Json => ({ $ref: `${schemaPath}${name}` })
 const isObject = (json: unknown): json is { readonly [key: string]: Json } =>
   typeof json === "object" && json !== null && !Array.isArray(json)
 
-/** A literal union of whole numbers: effect derives `type: "number"` for `Schema.Literal(0, 1)`. */
-const isWholeNumberLiteral = (json: { readonly [key: string]: Json }) =>
-  json.type === "number" &&
-  ((Array.isArray(json.enum) && json.enum.every(Number.isInteger)) || Number.isInteger(json.const))
-
 /**
- * Effect marks "any value" schemas with `$id`s such as `/schemas/unknown`; repeated in one document
- * they would collide as identifiers, and a schema with no constraint means the same without them.
- * Literal unions of whole numbers (`active`, `archived`, a mailing's `status`) become `integer`, as the
- * API has no fractional number anywhere.
+ * How the document derives a wire schema: named schemas as references to its components, and
+ * unknown extra fields allowed, as decoding ignores them.
  */
-const normalize = (json: unknown): Json => {
-  if (Array.isArray(json)) return json.map(normalize)
-  if (!isObject(json)) return json as Json
-  const out = Object.fromEntries(
-    Object.entries(json).filter(([key]) => key !== "$id").map(([key, value]) => [key, normalize(value)])
-  )
-  return isWholeNumberLiteral(out) ? { ...out, type: "integer" } : out
+const documentOptions = (references: JsonSchema.References): JsonSchema.Options => ({
+  references,
+  otherProperties: true
+})
+
+/** The wire schema of a response, or of the input of an operation, in the document. */
+interface ToJson {
+  readonly schema: (schema: Operation.Any["success"]) => Json
+  readonly input: (op: Operation.Any) => JsonSchema.JsonObject
 }
 
-/**
- * The JSON Schema of the wire form of a schema: effect's derivation describes the encoded side of
- * transformations (numbers for dates, any letter case for channels), which is what the wire carries.
- * Unknown extra fields are allowed, as decoding ignores them.
- */
-const wireSchema = (definitions: Record<string, JSONSchema.JsonSchema7>) => (schema: Operation.Any["payload"]) =>
-  normalize(JSONSchema.fromAST(schema.ast, {
-    definitions,
-    definitionPath: schemaPath,
-    target: "openApi3.1",
-    additionalPropertiesStrategy: "allow"
-  }))
-
-type ToJson = ReturnType<typeof wireSchema>
+const toJsonOf = (references: JsonSchema.References): ToJson => ({
+  schema: (schema) => JsonSchema.make(schema, documentOptions(references)),
+  input: (op) => JsonSchema.input(op, documentOptions(references))
+})
 
 /**
  * `count` as the wire takes it: the contract's schema describes the decoded range (at most 500), but
@@ -177,14 +173,15 @@ const requestRules = {
   propertyNames: ref("ParameterName")
 }
 
-/** A struct with no fields: effect derives "any non-null value" for it, but a body is always an object. */
-const isEmptyStruct = (ast: SchemaAST.AST) =>
-  SchemaAST.isTypeLiteral(ast) && ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0
+/** An object schema with no property: an operation without parameters. */
+const isEmptyObject = (payload: JsonSchema.JsonObject) =>
+  isObject(payload.properties) && Object.keys(payload.properties).length === 0 && payload.required === undefined &&
+  payload.additionalProperties === true
 
 /** The request body schema: the payload with `api_key` and the `_` rule merged in (or beside a reference). */
-const requestSchema = (op: Operation.Any, payload: Json): Json => {
-  if (isEmptyStruct(op.payload.ast)) return { type: "object", ...requestRules, additionalProperties: true }
-  if (isObject(payload) && payload.type === "object" && isObject(payload.properties)) {
+const requestSchema = (payload: JsonSchema.JsonObject): Json => {
+  if (isEmptyObject(payload)) return { type: "object", ...requestRules, additionalProperties: true }
+  if (payload.type === "object" && isObject(payload.properties)) {
     return {
       ...payload,
       properties: { ...payload.properties, ...requestRules.properties },
@@ -204,7 +201,7 @@ const successEnvelope = (op: Operation.Any, toJson: ToJson): Json =>
     ? {
       type: "object",
       required: ["status", "response"],
-      properties: { status: { const: "ok" }, response: toJson(op.success) }
+      properties: { status: { const: "ok" }, response: toJson.schema(op.success) }
     }
     : { type: "object", required: ["status"], properties: { status: { const: "ok" } } }
 
@@ -234,8 +231,8 @@ const demo = (summary: string, value: Json | undefined) =>
   value === undefined ? {} : { examples: { [exampleName]: { summary, value } } }
 
 const pathItem = (op: Operation.Any, toJson: ToJson, example: Example | undefined): Json => {
-  const payload = toJson(op.payload)
-  const body = requestSchema(op, payload)
+  const payload = toJson.input(op)
+  const body = requestSchema(payload)
   const codes = errorCodes(op)
   const assumption = op.assumption
   return {
@@ -245,7 +242,7 @@ const pathItem = (op: Operation.Any, toJson: ToJson, example: Example | undefine
       summary: op.summary,
       description: describeOperation(op),
       requestBody: {
-        required: isObject(payload) && Array.isArray(payload.required) && payload.required.length > 0,
+        required: Array.isArray(payload.required) && payload.required.length > 0,
         description: "The parameters: a JSON body, or a form body. The token may be sent here as `api_key`; " +
           "a parameter whose name starts with `_` is refused with error 7.",
         content: {
@@ -267,7 +264,7 @@ const pathItem = (op: Operation.Any, toJson: ToJson, example: Example | undefine
           ].join("\n"),
           content: {
             "application/json": {
-              schema: { oneOf: [successEnvelope(op, toJson), toJson(Envelope.ErrorEnvelope)] },
+              schema: { oneOf: [successEnvelope(op, toJson), toJson.schema(Envelope.ErrorEnvelope)] },
               ...demo("What the sandbox answers to the request example on its demo data", example?.response)
             }
           }
@@ -297,14 +294,15 @@ const countIdentifier = SchemaAST.getIdentifierAnnotation(Page.Count.ast)
  * Builds the OpenAPI 3.1 document from {@link Operations.all}, with `options.examples` when given.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Document => {
-  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
-  const toJson = wireSchema(definitions)
+  const references: JsonSchema.References = { definitions: {}, path: schemaPath }
+  const toJson = toJsonOf(references)
   const paths = Object.fromEntries(
     Operations.all.map((op) => [`/${op.path}`, pathItem(op, toJson, options.examples?.[op.path])])
   )
-  const schemas = normalize(definitions) as { readonly [name: string]: Json }
+  const schemas = JsonSchema.definitionsOf(references)
   return {
     openapi: "3.1.0",
     info: {

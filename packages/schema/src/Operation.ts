@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import * as ApiError from "./ApiError.js"
+import * as Limits from "./Limits.js"
 import * as Page from "./Page.js"
 
 /**
@@ -17,6 +18,7 @@ import * as Page from "./Page.js"
  * - `none`: any valid token; the operation is not about one community.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
 
@@ -25,7 +27,7 @@ export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
  * tells a person or an assistant who may call what (the command line's help, the MCP tools).
  *
  * @since 0.1.0
- * @category access
+ * @category constants
  */
 export const whoMay: { readonly [Group in RoleGroup]: string } = {
   mailer: "the owner, admins and employees with the mailer role",
@@ -40,11 +42,13 @@ export const whoMay: { readonly [Group in RoleGroup]: string } = {
  * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const commonErrorCodes = [4, 5, 9, 101] as const
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type CommonErrorCode = typeof commonErrorCodes[number]
 
@@ -53,6 +57,7 @@ export type CommonErrorCode = typeof commonErrorCodes[number]
  * which {@link section} derives from the keys it is declared under.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Declaration<
   out Payload extends Schema.Schema.AnyNoContext,
@@ -95,6 +100,7 @@ export interface Declaration<
  * Any declaration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface AnyDeclaration extends
   Declaration<
@@ -109,6 +115,7 @@ export interface AnyDeclaration extends
  * The declaration of an operation, placed in its section.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Operation<
   out Section extends string,
@@ -132,6 +139,7 @@ export interface Operation<
  * Any operation.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Any extends
   Operation<
@@ -148,6 +156,7 @@ export interface Any extends
  * The parameters of an operation, as code passes them.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Params<Op extends Any> = Schema.Schema.Type<Op["payload"]>
 
@@ -155,6 +164,7 @@ export type Params<Op extends Any> = Schema.Schema.Type<Op["payload"]>
  * The parameters of an operation, as the wire carries them.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type EncodedParams<Op extends Any> = Schema.Schema.Encoded<Op["payload"]>
 
@@ -162,6 +172,7 @@ export type EncodedParams<Op extends Any> = Schema.Schema.Encoded<Op["payload"]>
  * What a successful call gives.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Success<Op extends Any> = Schema.Schema.Type<Op["success"]>
 
@@ -169,6 +180,7 @@ export type Success<Op extends Any> = Schema.Schema.Type<Op["success"]>
  * The item of a list operation.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Item<Op extends Any> = Op["item"] extends Schema.Schema.AnyNoContext ? Schema.Schema.Type<Op["item"]>
   : never
@@ -177,6 +189,7 @@ export type Item<Op extends Any> = Op["item"] extends Schema.Schema.AnyNoContext
  * The error codes of an operation.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Codes<Op extends Any> = Op["errorCodes"][number]
 
@@ -185,18 +198,108 @@ export type Codes<Op extends Any> = Op["errorCodes"][number]
  * undocumented code.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Error<Op extends Any> = ApiError.ErrorOf<Codes<Op>> | ApiError.UnexpectedApiError
+
+/**
+ * The payload of an operation, as a schema of objects on both sides: what code that walks every
+ * operation (the command line, the MCP server) decodes its input with and gets parameters from.
+ *
+ * A declaration keeps its payload's own type for the client; seen through {@link Any} it is a schema
+ * of `any`, and this narrows it, without a cast, to what every payload is: a struct, or the record of
+ * {@link UnknownPayload}, so an object once decoded and once encoded (the contract's tests hold every
+ * declared payload to it).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const payloadOf = (op: Any): Schema.Schema<Record<string, unknown>, Record<string, unknown>> => op.payload
+
+/**
+ * What `response` holds on success, as a schema of unknown values: what code that walks every
+ * operation encodes an answer with (its wire form is what a person or an assistant reads).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const successOf = (op: Any): Schema.Schema<unknown, unknown> => op.success
+
+/**
+ * The limit every call counts against, in words: the user's requests a second.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const requestLimit = `${Limits.requestsPerWindow} requests a second`
+
+/**
+ * The windows of the creation limit, in words: so many a minute, so many a day. Each surface joins
+ * them in its own sentence.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const creationLimit: readonly [perMinute: string, perDay: string] = [
+  `${Limits.creationsPerMinute} a minute`,
+  `${Limits.creationsPerDay} a day`
+]
+
+/**
+ * What a person or an assistant is told of an operation, in plain words (never a rule ID of the spec):
+ * each surface that describes operations (the command line's help, the MCP tools) reads these pieces
+ * and adds only its own framing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Description {
+  /** One line on what it does. */
+  readonly summary: string
+  /** Who may call it, from {@link whoMay}: `the owner and admins only`. */
+  readonly whoMay: string
+  /** The limit every call counts against: {@link requestLimit}. */
+  readonly requests: string
+  /** For an operation that counts against the creation limit: {@link creationLimit}. */
+  readonly creations: readonly [perMinute: string, perDay: string] | undefined
+  /** For an operation not safe to repeat: what becomes of it after an ambiguous failure, as a sentence. */
+  readonly notRepeated: string | undefined
+}
+
+/**
+ * What becomes of a call not safe to repeat after an ambiguous failure (101, transport, timeout), as a
+ * sentence.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const notRepeated = "Not sent again after an ambiguous failure: the outcome is then reported as unknown."
+
+/**
+ * The {@link Description} of an operation, from its declaration.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const describe = (op: Any): Description => ({
+  summary: op.summary,
+  whoMay: whoMay[op.roleGroup],
+  requests: requestLimit,
+  creations: op.creation ? creationLimit : undefined,
+  notRepeated: op.safeToRepeat ? undefined : notRepeated
+})
 
 /**
  * List operations: the ones with an item schema.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
 
 /**
  * @since 0.1.0
+ * @category guards
  */
 export const isPageable = (op: Any): op is Pageable => op.item !== undefined
 
@@ -246,6 +349,7 @@ const declare = <
  * type parameters left to their defaults (an omitted `success` would become any schema).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <
   Payload extends Schema.Schema.AnyNoContext,
@@ -262,6 +366,7 @@ export const make = <
  * The payload of a list operation with `fields`: those fields plus `count` and `offset`.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
   Schema.Struct.Type<Fields & typeof Page.PageParams>,
@@ -273,6 +378,7 @@ export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
  * `{items, total}` of `item`. List operations only read, so they are safe to repeat.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const list = <
   Fields extends Schema.Struct.Fields,
@@ -297,6 +403,7 @@ export const list = <
  * The payload of an operation whose parameters are not shown: any object, passed through.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   identifier: "UnknownPayload",
@@ -308,6 +415,7 @@ export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.
  * fields can be told (flags, OpenAPI) as those of a documented one.
  *
  * @since 0.1.0
+ * @category models
  */
 export type AssumedPayload = Schema.Schema.AnyNoContext & { readonly fields: Schema.Struct.Fields }
 
@@ -316,6 +424,7 @@ export type AssumedPayload = Schema.Schema.AnyNoContext & { readonly fields: Sch
  * the payload it takes, maybe the `response` it gives, and why.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Assumption<Payload extends Schema.Schema.AnyNoContext, Success extends Schema.Schema.AnyNoContext> {
   readonly payload: Payload
@@ -332,6 +441,7 @@ export interface Assumption<Payload extends Schema.Schema.AnyNoContext, Success 
  * holds the reason.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const undocumented = <
   const Response extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown,
@@ -363,6 +473,7 @@ export const undocumented = <
  * The operations of a section, each placed under `name` by the key it is declared with.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Section<Name extends string, Declarations extends Record<string, AnyDeclaration>> = {
   readonly [Method in keyof Declarations & string]: Placed<Name, Method, Declarations[Method]>
@@ -372,6 +483,7 @@ export type Section<Name extends string, Declarations extends Record<string, Any
  * A declaration placed at `section/method`.
  *
  * @since 0.1.0
+ * @category type-level
  */
 export type Placed<Section extends string, Method extends string, D> = D extends Declaration<
   infer Payload,
@@ -388,6 +500,7 @@ export type Placed<Section extends string, Method extends string, D> = D extends
  * section, the method and the path of each are derived, never written out.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const section = <const Name extends string, const Declarations extends Record<string, AnyDeclaration>>(
   name: Name,
@@ -405,6 +518,7 @@ export const section = <const Name extends string, const Declarations extends Re
  * record back as it is.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const sections = <
   const Sections extends {

@@ -23,6 +23,7 @@ import { vars } from "./operations/vars.js"
  * The sections, each declared in its own module under `operations/` (see its summary there).
  *
  * @since 0.1.0
+ * @category constants
  */
 export { attachments, bots, contacts, funnels, globalVars, groups, landings, lists, mailings, stats, users, vars }
 
@@ -30,6 +31,7 @@ export { attachments, bots, contacts, funnels, globalVars, groups, landings, lis
  * The pair that names a community, always sent together, and its type.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export { CommunityRef } from "./operations/common.js"
 
@@ -38,6 +40,7 @@ export { CommunityRef } from "./operations/common.js"
  * key is the section its operations were declared in.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const sections = Operation.sections({
   users,
@@ -56,6 +59,7 @@ export const sections = Operation.sections({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Sections = typeof sections
 
@@ -63,22 +67,46 @@ export type Sections = typeof sections
  * A section name.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SectionName = keyof Sections
 
 /**
- * Every operation, documented ones first in the spec's order of sections.
+ * The section names, in the spec's order.
  *
  * @since 0.1.0
+ * @category constants
  */
-export const all: ReadonlyArray<Operation.Any> = Object.values(sections).flatMap((section) =>
-  Object.values(section) as Array<Operation.Any>
+export const sectionNames: ReadonlyArray<SectionName> = Object.keys(sections).filter(
+  (name): name is SectionName => Object.hasOwn(sections, name)
 )
+
+const operationsOf = (section: { readonly [method: string]: Operation.Any }): ReadonlyArray<Operation.Any> =>
+  Object.values(section)
+
+/**
+ * The operations of a section, in the order they are declared: typed as {@link Operation.Any}, so that
+ * a reader walking the sections needs no cast (every declared operation is one).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const inSection = (name: SectionName): ReadonlyArray<Operation.Any> => operationsOf(sections[name])
+
+/**
+ * Every operation, in the spec's order of sections and each section's order of declaration: the typed
+ * list that the client, the command line, the MCP server and the OpenAPI document walk.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const all: ReadonlyArray<Operation.Any> = sectionNames.flatMap(inSection)
 
 /**
  * The operations the spec documents in detail.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const documented: ReadonlyArray<Operation.Any> = all.filter((op) => op.documented)
 
@@ -86,6 +114,7 @@ export const documented: ReadonlyArray<Operation.Any> = all.filter((op) => op.do
  * The operations the spec lists as existing without details.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const undocumented: ReadonlyArray<Operation.Any> = all.filter((op) => !op.documented)
 
@@ -93,6 +122,7 @@ export const undocumented: ReadonlyArray<Operation.Any> = all.filter((op) => !op
  * Operations by `section/method`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const byPath: ReadonlyMap<string, Operation.Any> = new Map(all.map((op) => [op.path, op]))
 
@@ -100,5 +130,6 @@ export const byPath: ReadonlyMap<string, Operation.Any> = new Map(all.map((op) =
  * Tells whether a section exists (for the difference between error 1 and error 3).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isSection = (name: string): name is SectionName => Object.hasOwn(sections, name)

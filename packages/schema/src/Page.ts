@@ -10,6 +10,7 @@ import { WireInt } from "./Wire.js"
  * The largest page the API returns; a larger `count` is replaced by it.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxCount = 500
 
@@ -17,6 +18,7 @@ export const maxCount = 500
  * `count` when none is sent.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultCount = 100
 
@@ -24,6 +26,7 @@ export const defaultCount = 100
  * `count`: at least 1 on the wire; decoding replaces a value above 500 by 500, as the server does.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Count: Schema.Schema<number, number | string> = Schema.transform(
   WireInt.pipe(Schema.greaterThanOrEqualTo(1, { message: () => "count is at least 1" })),
@@ -35,6 +38,7 @@ export const Count: Schema.Schema<number, number | string> = Schema.transform(
  * `offset`: records to skip, at least 0.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Offset: Schema.Schema<number, number | string> = WireInt.pipe(
   Schema.greaterThanOrEqualTo(0, { message: () => "offset is at least 0" })
@@ -44,6 +48,7 @@ export const Offset: Schema.Schema<number, number | string> = WireInt.pipe(
  * The optional page parameters every list operation takes.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const PageParams = {
   count: Schema.optional(Count),
@@ -54,6 +59,7 @@ export const PageParams = {
  * A page of a list operation: `total` counts every matching record on all pages.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
   Schema.Struct({
@@ -63,6 +69,7 @@ export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export interface Page<A> {
   readonly items: ReadonlyArray<A>

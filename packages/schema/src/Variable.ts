@@ -12,6 +12,7 @@ import { CommunityVariableId, VariableId } from "./Ids.js"
  * The longest `title` or `name` of a variable.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxTextLength = 120
 
@@ -22,6 +23,7 @@ export const maxTextLength = 120
  * carry the bound, so a client never refuses a value the real service might take.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxValueLength = 4_096
 
@@ -29,6 +31,7 @@ export const maxValueLength = 4_096
  * Characters a variable's short name must not contain.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", "\"", ":", ";", "`"] as const
 
@@ -36,6 +39,7 @@ export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", 
  * A sequence a variable's short name must not contain.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const forbiddenNameSequence = "_NAME"
 
@@ -43,6 +47,7 @@ export const forbiddenNameSequence = "_NAME"
  * The first thing that makes `name` unusable as a short name, as the text to quote, or `undefined`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const forbiddenInName = (name: string): string | undefined => {
   for (const char of name) {
@@ -55,6 +60,7 @@ export const forbiddenInName = (name: string): string | undefined => {
  * A variable's display title: 1 to 120 characters.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VariableTitle = Schema.String.pipe(
   Schema.minLength(1, { message: () => "title must not be empty" }),
@@ -65,6 +71,7 @@ export const VariableTitle = Schema.String.pipe(
  * A variable's short name: 1 to 120 characters, none of the forbidden characters and no `_NAME`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VariableName = Schema.String.pipe(
   Schema.minLength(1, { message: () => "name must not be empty" }),
@@ -86,6 +93,7 @@ export const VariableName = Schema.String.pipe(
  * A custom variable definition: an item of `vars/list`, the result of `vars/create`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VariableDefinition = Schema.Struct({
   id: VariableId,
@@ -96,6 +104,7 @@ export const VariableDefinition = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type VariableDefinition = typeof VariableDefinition.Type
 
@@ -103,6 +112,7 @@ export type VariableDefinition = typeof VariableDefinition.Type
  * The value of a custom variable for one subscriber: the result of `vars/get`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VariableValue = Schema.Struct({
   title: Schema.String,
@@ -112,6 +122,7 @@ export const VariableValue = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type VariableValue = typeof VariableValue.Type
 
@@ -119,6 +130,7 @@ export type VariableValue = typeof VariableValue.Type
  * A community variable, one value for the whole community: an item of `globalVars/list`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CommunityVariable = Schema.Struct({
   id: CommunityVariableId,
@@ -130,5 +142,6 @@ export const CommunityVariable = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type CommunityVariable = typeof CommunityVariable.Type

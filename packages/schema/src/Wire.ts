@@ -13,6 +13,7 @@ const IntFromString = Schema.NumberFromString.pipe(Schema.int()).annotations({ i
  * Encodes to a JSON number.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WireInt: Schema.Schema<number, number | string> = Schema.Union(
   Schema.Int,
@@ -23,6 +24,7 @@ export const WireInt: Schema.Schema<number, number | string> = Schema.Union(
  * An integer parameter restricted to some literal values (for example `active`: 0 or 1).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WireIntLiteral = <const Values extends ReadonlyArray<number>>(...values: Values) =>
   Schema.compose(WireInt, Schema.Literal(...values), { strict: false }).annotations({
@@ -33,6 +35,7 @@ export const WireIntLiteral = <const Values extends ReadonlyArray<number>>(...va
  * A non-empty string parameter of at most `max` characters.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BoundedText = (max: number) =>
   Schema.String.pipe(

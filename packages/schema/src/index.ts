@@ -21,6 +21,8 @@ export * as Envelope from "./Envelope.js"
 /** @since 0.1.0 */
 export * as Ids from "./Ids.js"
 /** @since 0.1.0 */
+export * as JsonSchema from "./JsonSchema.js"
+/** @since 0.1.0 */
 export * as Landing from "./Landing.js"
 /** @since 0.1.0 */
 export * as Limits from "./Limits.js"

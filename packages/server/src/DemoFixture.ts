@@ -14,6 +14,7 @@ import type * as Fixture from "./Fixture.js"
  * so it is expired under `TestClock` too; `accountKey` is the older account key (v1 only).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const tokens = {
   owner: "thp_demo_owner_4f9a1c2e8b7d3065",
@@ -35,6 +36,7 @@ export const tokens = {
  * The demo accounts.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const userIds = {
   owner: 1001,
@@ -53,45 +55,75 @@ export const userIds = {
  * The owner's main community (VK): every employee role, 1,250 subscribers, 640 bots.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const mainCommunity = { group_id: 218340001, channel: "VK" } as const
 /**
  * The same `group_id` as {@link mainCommunity} in Telegram; no employee has a role there.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const mainCommunityTelegram = { group_id: 218340001, channel: "TG" } as const
-/** @since 0.1.0 */
+/**
+ * The owner's book club (OK).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const bookClub = { group_id: 57120044, channel: "OK" } as const
-/** @since 0.1.0 */
+/**
+ * The owner's English school (MAX).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const englishSchool = { group_id: 9030017, channel: "MAX" } as const
-/** @since 0.1.0 */
+/**
+ * The owner's site chat (CHAT).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const siteChat = { group_id: 5512, channel: "CHAT" } as const
 /**
  * The owner's archived community.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const archivedCommunity = { group_id: 77410023, channel: "AVITO" } as const
 /**
  * The owner's deactivated community.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const deactivatedCommunity = { group_id: 218340077, channel: "VK" } as const
 /**
  * A community of another account.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const otherCommunity = { group_id: 300500001, channel: "VK" } as const
-/** @since 0.1.0 */
+/**
+ * A Telegram community of another account.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunityTelegram = { group_id: 300500002, channel: "TG" } as const
 
 const id = (kind: string, n: number) => `${kind}${n.toString(16).padStart(24 - kind.length, "0")}`
 const botId = (n: number) => id("b0", n)
 
-/** Bots of the main community: more than one page of 500. @since 0.1.0 */
+/**
+ * Bots of the main community: more than one page of 500.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const mainBotCount = 640
 
 /** Bot `i` of the main community: every third is enabled, every tenth archived, some cannot be enabled. */
@@ -101,41 +133,131 @@ const mainBotState = (i: number) => ({
   can_enable: i % 50 !== 7
 })
 
-/** A disabled bot of the main community that can be enabled. @since 0.1.0 */
+/**
+ * A disabled bot of the main community that can be enabled.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const enableableBotId = botId(1)
-/** An enabled bot of the main community. @since 0.1.0 */
+/**
+ * An enabled bot of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const activeBotId = botId(0)
-/** A bot whose starting mini-landing was deleted: enabling it gives 6. @since 0.1.0 */
+/**
+ * A bot whose starting mini-landing was deleted: enabling it gives 6.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const cannotEnableBotId = botId(7)
-/** An archived bot of the main community. @since 0.1.0 */
+/**
+ * An archived bot of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const archivedBotId = botId(9)
-/** A disabled bot in the archived community: enabling it gives 8. @since 0.1.0 */
+/**
+ * A disabled bot in the archived community: enabling it gives 8.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const archivedCommunityBotId = botId(0x10001)
-/** A bot of the other account's community. @since 0.1.0 */
+/**
+ * A bot of the other account's community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunityBotId = botId(0x20001)
-/** A bot of the Telegram twin of the main community. @since 0.1.0 */
+/**
+ * A bot of the Telegram twin of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const telegramBotId = botId(0x30001)
-/** An ordinary list of the main community. @since 0.1.0 */
+/**
+ * An ordinary list of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const listId = id("1c", 1)
-/** The main community's blacklist (never addressable). @since 0.1.0 */
+/**
+ * The main community's blacklist (never addressable).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const blacklistId = id("1c", 9)
-/** A list of the other account's community. @since 0.1.0 */
+/**
+ * A list of the other account's community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunityListId = id("1c", 0x20001)
-/** A custom variable of the main community (`favorite_drink`). @since 0.1.0 */
+/**
+ * A custom variable of the main community (`favorite_drink`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const variableId = id("7a", 2)
-/** A custom variable of the other account's community. @since 0.1.0 */
+/**
+ * A custom variable of the other account's community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunityVariableId = id("7a", 0x20001)
-/** A community variable of the main community (`promo_code`). @since 0.1.0 */
+/**
+ * A community variable of the main community (`promo_code`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const communityVariableId = id("9c", 3)
-/** A community variable of the other account's community. @since 0.1.0 */
+/**
+ * A community variable of the other account's community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunityCommunityVariableId = id("9c", 0x20001)
-/** A mailing of the main community. @since 0.1.0 */
+/**
+ * A mailing of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const mailingId = id("a1", 1)
-/** The first subscriber of the main community; bots work with it and `favorite_drink` has a value. @since 0.1.0 */
+/**
+ * The first subscriber of the main community; bots work with it and `favorite_drink` has a value.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const subscriberUid = 100000001
-/** A subscriber of the other account's community. @since 0.1.0 */
+/**
+ * A subscriber of the other account's community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const otherCommunitySubscriberUid = 300000001
-/** Subscribers of the main community. @since 0.1.0 */
+/**
+ * Subscribers of the main community.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
 export const mainSubscriberCount = 1250
 
 const day = 86_400
@@ -245,6 +367,7 @@ const mainUids = range(subscriberUid, mainSubscriberCount)
  * The demo fixture.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const demoFixture: Fixture.Fixture = {
   users: [

@@ -15,6 +15,7 @@ const Millis = Schema.Int.pipe(Schema.nonNegative())
  * Which operations a fault hits: `section/method` strings as `Operation.path`; all when omitted.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Paths = Schema.Array(Schema.String)
 
@@ -23,6 +24,7 @@ export const Paths = Schema.Array(Schema.String)
  * generator" (deterministic for a given seed).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Trigger = Schema.Union(
   Schema.Struct({ next: Count }),
@@ -31,6 +33,7 @@ export const Trigger = Schema.Union(
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Trigger = typeof Trigger.Type
 
@@ -51,6 +54,7 @@ const Targeted = {
  *   `RequestError`; on a port the socket is destroyed.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FaultSettings = Schema.Struct({
   keyServiceUnavailable: Schema.optional(Trigger),
@@ -67,6 +71,7 @@ export const FaultSettings = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category options
  */
 export type FaultSettings = typeof FaultSettings.Type
 
@@ -74,5 +79,6 @@ export type FaultSettings = typeof FaultSettings.Type
  * No faults.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const none: FaultSettings = {}

@@ -31,6 +31,7 @@ const Place = { group_id: Int, channel: Channel }
  * Token prefixes of personal (`thp_`, `lhp_`) and application (`tha_`) tokens.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const tokenPrefixes = { personal: ["thp_", "lhp_"], application: ["tha_"] } as const
 
@@ -38,11 +39,13 @@ export const tokenPrefixes = { personal: ["thp_", "lhp_"], application: ["tha_"]
  * How long a token is valid after `issued_at`: 30 days, one year, or no expiry.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Validity = Schema.Literal("30d", "1y", "none")
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Validity = typeof Validity.Type
 
@@ -50,6 +53,7 @@ export type Validity = typeof Validity.Type
  * Validity in milliseconds (`undefined`: no expiry).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const validityMillis: Record<Validity, number | undefined> = {
   "30d": 30 * 24 * 60 * 60 * 1000,
@@ -70,6 +74,7 @@ const prefixOk = (kind: string, token: string): boolean => {
  * issued for another product (error 4).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Token = Schema.Struct({
   token: Schema.String.pipe(Schema.minLength(8)),
@@ -91,6 +96,7 @@ export const Token = Schema.Struct({
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Token = typeof Token.Type
 
@@ -98,6 +104,7 @@ export type Token = typeof Token.Type
  * An account.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const User = Schema.Struct({ user_id: Int, name: Schema.String })
 
@@ -105,6 +112,7 @@ export const User = Schema.Struct({ user_id: Int, name: Schema.String })
  * A community; `connected_at` orders `groups/get` (newest first).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CommunityRecord = Schema.Struct({
   ...Place,
@@ -121,6 +129,7 @@ export const CommunityRecord = Schema.Struct({
  * `groups/getEmployees`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmployeeRecord = Schema.Struct({
   ...Place,
@@ -133,6 +142,7 @@ export const EmployeeRecord = Schema.Struct({
  * The subscribers of one community, by `uid`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SubscriberGroup = Schema.Struct({ ...Place, uids: Schema.Array(Int) })
 
@@ -140,6 +150,7 @@ export const SubscriberGroup = Schema.Struct({ ...Place, uids: Schema.Array(Int)
  * A bot. `can_enable: false` makes `bots/enable` fail with error 6.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BotRecord = Schema.Struct({
   id: ObjectId,
@@ -162,6 +173,7 @@ export const BotRecord = Schema.Struct({
  * A subscriber inside a bot, with the steps where it stays (`contacts/getBots`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BotSubscriberRecord = Schema.Struct({
   bot_id: ObjectId,
@@ -174,6 +186,7 @@ export const BotSubscriberRecord = Schema.Struct({
  * A mailing; `archived` is derived from status 6.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const MailingRecord = Schema.Struct({
   id: ObjectId,
@@ -192,6 +205,7 @@ export const MailingRecord = Schema.Struct({
  * A subscriber list; `blacklist: true` is the community's blacklist (never addressable).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ListRecord = Schema.Struct({
   id: ObjectId,
@@ -206,6 +220,7 @@ export const ListRecord = Schema.Struct({
  * A custom variable definition and its values by subscriber (`uid` as a string key).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VariableRecord = Schema.Struct({
   id: ObjectId,
@@ -220,6 +235,7 @@ export const VariableRecord = Schema.Struct({
  * A community variable.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CommunityVariableRecord = Schema.Struct({
   id: ObjectId,
@@ -234,6 +250,7 @@ export const CommunityVariableRecord = Schema.Struct({
  * A landing.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const LandingRecord = Schema.Struct({
   id: ObjectId,
@@ -312,6 +329,7 @@ const consistency = (f: Fields): { path: ReadonlyArray<PropertyKey>; message: st
  * References are checked: an object's community, a token's user, duplicate ids.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Fixture = FixtureFields.pipe(Schema.filter((f) => consistency(f))).annotations({
   identifier: "Fixture"
@@ -319,11 +337,13 @@ export const Fixture = FixtureFields.pipe(Schema.filter((f) => consistency(f))).
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type Fixture = typeof Fixture.Type
 
 /**
  * @since 0.1.0
+ * @category models
  */
 export type FixtureEncoded = typeof Fixture.Encoded
 
@@ -332,6 +352,7 @@ export type FixtureEncoded = typeof Fixture.Encoded
  * `bots[3].group_id`), or empty when the file itself could not be read or parsed.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class FixtureError extends Schema.TaggedError<FixtureError>()("FixtureError", {
   file: Schema.String,
@@ -349,6 +370,7 @@ export class FixtureError extends Schema.TaggedError<FixtureError>()("FixtureErr
  * Decodes a fixture from parsed JSON, naming the first bad field.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decode = (input: unknown, file = "<fixture>"): Effect.Effect<Fixture, FixtureError> =>
   Schema.decodeUnknown(Fixture)(input, { errors: "first", onExcessProperty: "error" }).pipe(
@@ -364,6 +386,7 @@ export const decode = (input: unknown, file = "<fixture>"): Effect.Effect<Fixtur
  * no such file`, `fixture my.json: not JSON: …`, or the first bad field).
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const loadFile = (path: string): Effect.Effect<Fixture, FixtureError> =>
   Effect.tryPromise({
@@ -384,5 +407,6 @@ export const loadFile = (path: string): Effect.Effect<Fixture, FixtureError> =>
  * Writes a fixture as JSON-ready data (the shape `loadFile` reads).
  *
  * @since 0.1.0
+ * @category encoding
  */
 export const encode = (fixture: Fixture): FixtureEncoded => Schema.encodeSync(Fixture)(fixture)

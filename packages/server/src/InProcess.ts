@@ -51,6 +51,7 @@ class ConnectionDropped {
  * Makes an `HttpClient` that serves every request with `app`, in the caller's fiber.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeHttpClient = <E, R>(
   app: HttpApp.Default<E, R>
@@ -98,6 +99,7 @@ export const makeHttpClient = <E, R>(
  * A layer of the in-process `HttpClient` over `app`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerHttpClient = <E, R>(
   app: HttpApp.Default<E, R>

@@ -29,6 +29,7 @@ import * as Texts from "./internal/texts.js"
  * error code or `ok` (or `dropped`), and the milliseconds taken.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RequestLogEntry = LogEntry
 
@@ -36,6 +37,7 @@ export type RequestLogEntry = LogEntry
  * What a test may ask for when it issues a token with {@link ReferenceServer} `issueToken`.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface IssueTokenOptions {
   readonly user_id: number
@@ -49,6 +51,7 @@ export interface IssueTokenOptions {
  * The control service of the reference server.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   /** Back to the fixture the server was built with (or last loaded): state, faults, caches, counters. */
@@ -77,6 +80,7 @@ export interface Service {
  * The control service of the reference server.
  *
  * @since 0.1.0
+ * @category tags
  */
 export class ReferenceServer extends Context.Tag("@community-api/server/ReferenceServer")<ReferenceServer, Service>() {}
 
@@ -87,6 +91,7 @@ export class ReferenceServer extends Context.Tag("@community-api/server/Referenc
  * others.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const demoControlToken = "sandbox_control_demo_5e1b7c3a9d2f4068"
 
@@ -94,6 +99,7 @@ export const demoControlToken = "sandbox_control_demo_5e1b7c3a9d2f4068"
  * Options of the server.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface Options {
   /** The state to start from; the demo fixture when omitted. */
@@ -113,6 +119,7 @@ export interface Options {
  * Makes the server's state and control service.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Effect.Effect<Service> =>
   Effect.gen(function*() {
@@ -169,6 +176,7 @@ export const make = (options: Options = {}): Effect.Effect<Service> =>
  * The server with `options` (the demo fixture by default).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<ReferenceServer> =>
   Layer.effect(ReferenceServer, make(options))
@@ -333,6 +341,7 @@ const operationPaths = new Map<string, { readonly op: Operation.Any; readonly ve
  * (`Options.controlToken`) as `Authorization: Bearer <token>`, else error 4. Every answer is HTTP 200.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const httpApp: HttpApp.Default<never, ReferenceServer> = Effect.flatMap(
   HttpServerRequest.HttpServerRequest,
@@ -352,6 +361,7 @@ export const httpApp: HttpApp.Default<never, ReferenceServer> = Effect.flatMap(
  * The base URL clients use with {@link layerInProcessClient}.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const inProcessBaseUrl = "http://reference.local/external-api/v2"
 
@@ -359,6 +369,7 @@ export const inProcessBaseUrl = "http://reference.local/external-api/v2"
  * An `HttpClient` whose requests go straight into {@link httpApp} (no socket).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerInProcessClient: Layer.Layer<HttpClient.HttpClient, never, ReferenceServer> = InProcess
   .layerHttpClient(httpApp)
@@ -367,6 +378,7 @@ export const layerInProcessClient: Layer.Layer<HttpClient.HttpClient, never, Ref
  * The server and an in-process `HttpClient` to it: what a test needs.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerTest = (options: Options = {}): Layer.Layer<ReferenceServer | HttpClient.HttpClient> =>
   Layer.provideMerge(layerInProcessClient, layer(options))
@@ -375,6 +387,7 @@ export const layerTest = (options: Options = {}): Layer.Layer<ReferenceServer | 
  * What {@link layerServe} uses for an option not given.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const serveDefaults = {
   port: 8787,
@@ -389,6 +402,7 @@ export const serveDefaults = {
  * Options of {@link layerServe}. Every time is in milliseconds; the defaults are {@link serveDefaults}.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface ServeOptions extends Options {
   /** 8787 when omitted; 0 takes any free port (read it from `HttpServer.HttpServer`'s `address`). */
@@ -438,6 +452,7 @@ const nodeServer = (options: ServeOptions) => (): Http.Server => {
  * still arriving share a bounded memory budget; at most `maxConnections` are open at once.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerServe = (
   options: ServeOptions = {}

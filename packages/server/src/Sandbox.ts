@@ -29,6 +29,7 @@ import * as ReferenceServer from "./ReferenceServer.js"
  * problem on one line and, on a second, the usage with a pointer to `--help`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", { message: Schema.String }) {}
 
@@ -37,6 +38,7 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
  * the system's code).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ListenError extends Schema.TaggedError<ListenError>()("ListenError", {
   host: Schema.String,
@@ -53,6 +55,7 @@ export class ListenError extends Schema.TaggedError<ListenError>()("ListenError"
  * What stops the sandbox before it serves.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type RunError = UsageError | Fixture.FixtureError | ListenError
 
@@ -61,6 +64,7 @@ export type RunError = UsageError | Fixture.FixtureError | ListenError
  * otherwise. Stopped by Ctrl-C, or after `--help`, it exits 0.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const exitCode = (error: unknown): 1 | 2 => Predicate.isTagged(error, "UsageError") ? 2 : 1
 
@@ -68,6 +72,7 @@ export const exitCode = (error: unknown): 1 | 2 => Predicate.isTagged(error, "Us
  * The name the sandbox's usage and help give it when {@link RunOptions} name no other.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const executable = "community-api-sandbox"
 
@@ -75,6 +80,7 @@ export const executable = "community-api-sandbox"
  * The environment variable that gives the control token when `--control-token` does not.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const controlTokenVariable = "COMMUNITY_API_SANDBOX_CONTROL_TOKEN"
 
@@ -82,6 +88,7 @@ export const controlTokenVariable = "COMMUNITY_API_SANDBOX_CONTROL_TOKEN"
  * A flag of the sandbox.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Flag {
   /** Without its dashes: `port`. */
@@ -105,6 +112,7 @@ const numberFlags = {
  * Every flag of the sandbox, in the order `--help` lists them. The parser knows no other.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const flags: ReadonlyArray<Flag> = [
   { name: "port", value: "N", description: `the port (or PORT; default ${defaults.port}); 0 takes any free port` },
@@ -151,6 +159,7 @@ const flagLabel = (flag: Flag) =>
  * The text of `--help`: what the sandbox is, its usage under `command`, and every flag on a line.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const help = (command: string = executable): string => {
   const width = Math.max(...flags.map((flag) => flagLabel(flag).length))
@@ -169,6 +178,7 @@ export const help = (command: string = executable): string => {
  * Options of {@link run}.
  *
  * @since 0.1.0
+ * @category options
  */
 export interface RunOptions {
   /** The name the usage and the help give the command: {@link executable} by default. */
@@ -309,6 +319,7 @@ const logLine = (entry: ReferenceServer.RequestLogEntry) =>
  * The line printed when Ctrl-C stops the sandbox; on a terminal it takes the place of the `^C` echoed.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const stoppedLine = (terminal: boolean): string => `${terminal ? "\r" : ""}Sandbox stopped.`
 
@@ -319,6 +330,7 @@ export const stoppedLine = (terminal: boolean): string => `${terminal ? "\r" : "
  * port that cannot be bound ({@link exitCode} gives the exit code).
  *
  * @since 0.1.0
+ * @category execution
  */
 export const run = (
   argv: ReadonlyArray<string>,

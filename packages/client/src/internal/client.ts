@@ -233,12 +233,12 @@ export const make = (
 
     const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
       Object.fromEntries(
-        Object.entries(Operations.sections).map(([name, ops]) => [
+        Operations.sectionNames.map((name) => [
           name,
           Object.fromEntries(
-            Object.entries(ops as Record<string, Operation.Any>).flatMap(([method, op]) => {
+            Operations.inSection(name).flatMap((op) => {
               const fn = f(op)
-              return fn === undefined ? [] : [[method, fn]]
+              return fn === undefined ? [] : [[op.method, fn]]
             })
           )
         ])

@@ -1,13 +1,15 @@
 /**
  * What the Redis layers of `Pacing` and `CreationQuota` share: their options resolved, the Redis store
- * loaded on demand (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to
- * the memory store when Redis is unavailable and the options ask for it, with one warning per process.
+ * loaded on demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which
+ * names the store, loads neither), and the fallback to the memory store when Redis is unavailable and
+ * the options ask for it, with one warning per process.
  */
 import { Limits } from "@community-api/schema"
 import { Clock, Duration, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as RedisStore from "../RedisStore.js"
+import { describeUrl } from "./redis/url.js"
 import type * as Store from "./store.js"
 
 type RedisModule = typeof import("./redis.js")
@@ -28,35 +30,6 @@ export const resolve = (options: RedisStore.Options): Resolved => ({
   timeoutMillis: Duration.toMillis(options.timeout ?? RedisStore.defaults.timeout),
   onUnavailable: options.onUnavailable ?? RedisStore.defaults.onUnavailable
 })
-
-/**
- * The store as a log or an error names it: the URL without user, password or query.
- *
- * @internal
- */
-export const describeUrl = (url: string): string => {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`
-  } catch {
-    return "redis (an unreadable URL)"
-  }
-}
-
-/**
- * Takes the password of `url` out of `text` (a reason given by Redis or the client library).
- *
- * @internal
- */
-export const scrubber = (url: string): (text: string) => string => {
-  let password = ""
-  try {
-    password = decodeURIComponent(new URL(url).password)
-  } catch {
-    // An unreadable URL has no password to find.
-  }
-  return (text) => password === "" ? text : text.split(password).join("***")
-}
 
 const warned = GlobalValue.globalValue(Symbol.for("@community-api/client/RedisStore/warned"), () => ({ done: false }))
 

@@ -9,6 +9,7 @@ import * as Operation from "../Operation.js"
  * `attachments/*`: mailing attachments.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const attachments = Operation.section("attachments", {
   getById: Operation.undocumented({

@@ -14,6 +14,7 @@ import { Flag, Search } from "./common.js"
  * `bots/*`: chat bots.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const bots = Operation.section("bots", {
   get: Operation.list({

@@ -12,6 +12,7 @@ import { WireIntLiteral } from "../Wire.js"
  * The pair that names a community, always sent together.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CommunityRef = {
   group_id: GroupId,
@@ -22,6 +23,7 @@ export const CommunityRef = {
  * A community reference as code passes it.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CommunityRef = Schema.Struct.Type<typeof CommunityRef>
 
@@ -29,6 +31,7 @@ export type CommunityRef = Schema.Struct.Type<typeof CommunityRef>
  * A 0/1 filter parameter.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Flag = WireIntLiteral(0, 1)
 
@@ -36,5 +39,6 @@ export const Flag = WireIntLiteral(0, 1)
  * A search parameter.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Search = Schema.String.annotations({ description: "part of the name, case-insensitive" })

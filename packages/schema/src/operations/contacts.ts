@@ -12,6 +12,7 @@ import { CommunityRef } from "./common.js"
  * `contacts/*`: subscribers.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const contacts = Operation.section("contacts", {
   getBots: Operation.list({

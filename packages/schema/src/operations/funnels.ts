@@ -9,6 +9,7 @@ import * as Operation from "../Operation.js"
  * `funnels/*`: funnels and their step statistics.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const funnels = Operation.section("funnels", {
   get: Operation.undocumented({

@@ -13,6 +13,7 @@ import { CommunityRef } from "./common.js"
  * `globalVars/*`: community variables, one value per community.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const globalVars = Operation.section("globalVars", {
   list: Operation.list({

@@ -13,6 +13,7 @@ import { CommunityRef, Search } from "./common.js"
  * `groups/*`: communities and their employees.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const groups = Operation.section("groups", {
   get: Operation.list({

@@ -11,6 +11,7 @@ import { CommunityRef } from "./common.js"
  * `landings/*`: mini-landings and multichannel landings.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const landings = Operation.section("landings", {
   get: Operation.list({

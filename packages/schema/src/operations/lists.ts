@@ -14,6 +14,7 @@ import { CommunityRef } from "./common.js"
  * `lists/*`: ordinary subscriber lists (never the blacklist).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const lists = Operation.section("lists", {
   addUser: Operation.make({

@@ -13,6 +13,7 @@ import { CommunityRef } from "./common.js"
  * `mailings/*`: broadcasts.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const mailings = Operation.section("mailings", {
   get: Operation.list({

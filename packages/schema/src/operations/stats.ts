@@ -9,6 +9,7 @@ import * as Operation from "../Operation.js"
  * `stats/*`: statistics; dates in their responses are strings.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const stats = Operation.section("stats", {
   getMailingsStats: Operation.undocumented({

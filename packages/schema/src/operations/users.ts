@@ -11,6 +11,7 @@ import * as Operation from "../Operation.js"
  * `users/*`: the account check.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const users = Operation.section("users", {
   me: Operation.make({

@@ -13,6 +13,7 @@ import { CommunityRef } from "./common.js"
  * `vars/*`: custom per-subscriber variables.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const vars = Operation.section("vars", {
   list: Operation.list({

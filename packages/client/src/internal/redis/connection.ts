@@ -1,0 +1,85 @@
+/**
+ * The connection to Redis: `ioredis` with the scripts defined, connected for a scope, and every call
+ * failing at once with `LimiterUnavailable` (named without credentials) while Redis is not there.
+ *
+ * @internal
+ */
+import { Effect, Redacted } from "effect"
+import type { Scope } from "effect"
+import { Redis } from "ioredis"
+import * as ClientError from "../../ClientError.js"
+import { type Reply, type Script, scripts } from "./scripts.js"
+import { describeUrl, scrubber } from "./url.js"
+
+/** A connection to Redis with the scripts loaded. @internal */
+export interface Connection {
+  /** The store as errors name it, without credentials. */
+  readonly store: string
+  readonly prefix: string
+  /** Runs a script; fails with `LimiterUnavailable` for `limiter` when Redis is not there or slow. */
+  readonly run: (
+    limiter: ClientError.LimiterUnavailable["limiter"],
+    script: Script,
+    keys: ReadonlyArray<string>,
+    args: ReadonlyArray<string | number>
+  ) => Effect.Effect<Reply, ClientError.LimiterUnavailable>
+}
+
+/** @internal */
+export interface ConnectOptions {
+  readonly url: Redacted.Redacted<string>
+  readonly prefix: string
+  readonly timeoutMillis: number
+}
+
+/**
+ * Connects to Redis for the scope, and quits at its end. Never fails: when Redis cannot be reached the
+ * client keeps trying to connect in the background, and each script fails at once meanwhile.
+ *
+ * @internal
+ */
+export const connect = (options: ConnectOptions): Effect.Effect<Connection, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const url = Redacted.value(options.url)
+    const store = describeUrl(url)
+    const scrub = scrubber(url)
+    let lastError = "not connected yet"
+    const client = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const redis = new Redis(url, {
+          lazyConnect: true,
+          // A command while disconnected fails at once instead of waiting in a queue: no request
+          // waits on a store that is not there.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+          connectTimeout: options.timeoutMillis,
+          commandTimeout: options.timeoutMillis,
+          retryStrategy: (times) => Math.min(100 * times, 2_000)
+        })
+        // Without a listener the library prints every connection error; the calls report them.
+        redis.on("error", (error: Error) => {
+          lastError = scrub(error.message)
+        })
+        for (const [name, definition] of Object.entries(scripts)) redis.defineCommand(name, definition)
+        return redis
+      }),
+      (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
+    )
+    // The first connection is waited for (within the timeout), so that the first calls do not fail
+    // for a store that is merely still connecting.
+    yield* Effect.promise(() => client.connect().catch(() => undefined))
+    const unavailable = (limiter: ClientError.LimiterUnavailable["limiter"], reason: string) =>
+      new ClientError.LimiterUnavailable({ limiter, store, reason: scrub(reason) })
+    const call = client as unknown as Record<Script, (...args: ReadonlyArray<string | number>) => Promise<Reply>>
+    return {
+      store,
+      prefix: options.prefix,
+      run: (limiter, script, keys, args) =>
+        client.status === "ready"
+          ? Effect.tryPromise({
+            try: () => call[script](...keys, ...args),
+            catch: (error) => unavailable(limiter, error instanceof Error ? error.message : String(error))
+          })
+          : Effect.fail(unavailable(limiter, `${lastError} (connection ${client.status})`))
+    }
+  })

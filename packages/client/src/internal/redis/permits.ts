@@ -1,0 +1,208 @@
+/**
+ * The pacing permits over Redis (the scripts in `scripts.ts`): this process's waiters batched into
+ * one take per user, its permits in flight renewed until given back.
+ *
+ * @internal
+ */
+import { Deferred, Duration, Effect, Exit, FiberId, Random } from "effect"
+import type { Scope } from "effect"
+import type * as ClientError from "../../ClientError.js"
+import type * as PacingRule from "../pacingRule.js"
+import type * as Store from "../store.js"
+import type { Connection } from "./connection.js"
+import { keysOf, micros, type Script } from "./scripts.js"
+
+/** The longest a waiter sleeps while permits are in flight: one may be given back with a short hold. */
+const pollMillis = 50
+
+/**
+ * How far ahead a permit coming back is reserved for a waiter: more than a round trip to Redis and the
+ * wake-up of a busy process. A permit reserved before another process blocked the user is used when it
+ * comes back all the same (this process's own blocks hold for it).
+ */
+const leadMillis = 30
+
+interface RedisPermit extends Store.Permit {
+  readonly name: string
+}
+
+/** A permit granted to a waiter, and how long until it may be used (a permit reserved as it comes back). */
+interface Granted {
+  readonly permit: RedisPermit
+  readonly delayMillis: number
+}
+
+/** This process's side of one user's permits. */
+interface UserPermits {
+  /** The fibers waiting for a permit, first come first served. */
+  readonly waiters: Array<Deferred.Deferred<Granted, ClientError.LimiterUnavailable>>
+  /** Whether a fiber is asking Redis for the waiters. */
+  asking: boolean
+  /** The names of this process's permits in flight (or reserved), renewed until given back. */
+  readonly inFlight: Set<string>
+  /** Until when this process blocked the user (the store's block holds for a permit reserved before it). */
+  blockedUntil: number
+}
+
+/**
+ * The pacing permits in Redis. In this process one fiber per user asks Redis, for as many permits as
+ * fibers wait for one (which get them in the order they came), and sleeps until Redis says one may be
+ * free; one fiber renews every permit of this process in flight. Both run in `scope`.
+ *
+ * @internal
+ */
+export const permitStore = (
+  connection: Connection,
+  options: { readonly limit: number; readonly leaseMillis: number }
+): Effect.Effect<Store.PermitStore, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    const users = new Map<string, UserPermits>()
+    const permitsOf = (user: string) => {
+      let permits = users.get(user)
+      if (permits === undefined) {
+        permits = { waiters: [], asking: false, inFlight: new Set(), blockedUntil: 0 }
+        users.set(user, permits)
+      }
+      return permits
+    }
+    const processId = (yield* Random.nextInt).toString(36).replace("-", "")
+    let calls = 0
+    const run = (script: Script, keys: ReadonlyArray<string>, args: ReadonlyArray<string | number>) =>
+      connection.run("pacing", script, keys, args)
+    const lease = micros(options.leaseMillis)
+    const giveBack = (user: string, name: string, hold: PacingRule.Hold) =>
+      Effect.suspend(() => {
+        permitsOf(user).inFlight.delete(name)
+        const keys = keysOf(connection.prefix, user)
+        // Not given back (Redis gone meanwhile), the permit lapses within the lease.
+        return Effect.ignore(run("communityApiReleasePermit", [keys.inFlight, keys.given], [
+          name,
+          micros(hold.afterAnswerMillis),
+          micros(hold.afterTakeMillis)
+        ]))
+      })
+    /** A permit taken and not used: back when it would have come back anyway (its take, if reserved). */
+    const unused: PacingRule.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
+
+    // Every third of the lease, one call per user renews this process's permits in flight; a renewal
+    // that fails is tried again at the next turn (the lease covers two that fail). A name leaves the
+    // set before its release is sent, so no renewal sent after the release names it.
+    yield* Effect.forkIn(
+      Effect.forever(Effect.zipRight(
+        Effect.sleep(Duration.millis(options.leaseMillis / 3)),
+        Effect.forEach(users, ([user, permits]) => {
+          if (permits.inFlight.size === 0) return Effect.void
+          const keys = keysOf(connection.prefix, user)
+          return Effect.ignore(
+            run("communityApiRenewPermits", [keys.inFlight, keys.given], [lease, ...permits.inFlight])
+          )
+        }, { discard: true })
+      )),
+      scope
+    )
+
+    /** Asks Redis for the waiters of `user` until none is left; runs in `scope`. */
+    const ask = (user: string, permits: UserPermits): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (permits.waiters.length === 0) {
+          permits.asking = false
+          return Effect.void
+        }
+        const keys = keysOf(connection.prefix, user)
+        return run("communityApiTakePermits", [keys.inFlight, keys.given, keys.blocked], [
+          options.limit,
+          lease,
+          `${processId}-${(calls++).toString(36)}`,
+          micros(pollMillis),
+          permits.waiters.length,
+          micros(leadMillis)
+        ]).pipe(
+          Effect.matchEffect({
+            // Fail closed: every waiter fails with the store's error.
+            onFailure: (error) =>
+              Effect.sync(() => {
+                for (const waiter of permits.waiters.splice(0)) Deferred.unsafeDone(waiter, Effect.fail(error))
+              }),
+            onSuccess: ([wait, ...granted]) =>
+              Effect.zipRight(
+                Effect.forEach(Array.from({ length: granted.length / 2 }, (_, i) => i), (i) => {
+                  const permit: RedisPermit = { user, name: String(granted[2 * i]) }
+                  permits.inFlight.add(permit.name)
+                  const waiter = permits.waiters.shift()
+                  // Its waiter was interrupted meanwhile: not used, the permit goes back.
+                  return waiter === undefined
+                    ? giveBack(user, permit.name, unused)
+                    : Deferred.succeed(waiter, { permit, delayMillis: Number(granted[2 * i + 1]) / 1000 })
+                }, { discard: true }),
+                permits.waiters.length > 0
+                  ? Effect.sleep(Duration.millis(Math.ceil(Number(wait) / 1000)))
+                  : Effect.void
+              )
+          }),
+          Effect.zipRight(ask(user, permits))
+        )
+      })
+
+    /** Waits until a granted permit may be used and this process's own block of the user is over. */
+    const ready = (permits: UserPermits, delayMillis: number) =>
+      Effect.zipRight(
+        Effect.sleep(Duration.millis(delayMillis)),
+        Effect.clockWith((clock) => {
+          const now = clock.unsafeCurrentTimeMillis()
+          return permits.blockedUntil > now ? Effect.sleep(Duration.millis(permits.blockedUntil - now)) : Effect.void
+        })
+      )
+
+    return {
+      take: (user) =>
+        Effect.uninterruptibleMask((restore) =>
+          Effect.suspend(() => {
+            const permits = permitsOf(user)
+            const waiter = Deferred.unsafeMake<Granted, ClientError.LimiterUnavailable>(FiberId.none)
+            permits.waiters.push(waiter)
+            const asking = permits.asking ? Effect.void : Effect.suspend(() => {
+              permits.asking = true
+              // Forked from an uninterruptible region: made interruptible, so that the scope can end it.
+              return Effect.forkIn(Effect.interruptible(ask(user, permits)), scope)
+            })
+            const granted = restore(Deferred.await(waiter)).pipe(
+              Effect.onInterrupt(() =>
+                Effect.suspend(() => {
+                  const index = permits.waiters.indexOf(waiter)
+                  if (index >= 0) return Effect.sync(() => permits.waiters.splice(index, 1))
+                  // Granted as it was interrupted: not used, the permit goes back.
+                  return Effect.flatMap(
+                    Effect.exit(Deferred.await(waiter)),
+                    (exit) => Exit.isSuccess(exit) ? giveBack(user, exit.value.permit.name, unused) : Effect.void
+                  )
+                })
+              )
+            )
+            return Effect.zipRight(
+              asking,
+              Effect.flatMap(granted, ({ delayMillis, permit }) =>
+                restore(ready(permits, delayMillis)).pipe(
+                  Effect.onInterrupt(() => giveBack(user, permit.name, unused)),
+                  Effect.as<Store.Permit>(permit)
+                ))
+            )
+          })
+        ),
+      // Given back in a fiber of the store's scope, so that the caller's answer does not wait for Redis.
+      release: (permit, hold) => {
+        const { name, user } = permit as RedisPermit
+        return Effect.asVoid(Effect.forkIn(giveBack(user, name, hold), scope))
+      },
+      block: (user, millis) =>
+        Effect.zipRight(
+          Effect.clockWith((clock) =>
+            Effect.sync(() => {
+              const permits = permitsOf(user)
+              permits.blockedUntil = Math.max(permits.blockedUntil, clock.unsafeCurrentTimeMillis() + millis)
+            })
+          ),
+          Effect.asVoid(run("communityApiBlockUser", [keysOf(connection.prefix, user).blocked], [micros(millis)]))
+        )
+    }
+  })

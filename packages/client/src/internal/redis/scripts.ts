@@ -1,0 +1,220 @@
+/**
+ * The Lua scripts of the Redis store, and the layout of their keys and arguments. Other processes run
+ * the same scripts on the same keys (the scripts are loaded under these names): a change to a text
+ * here is a change to what every process of a user shares.
+ *
+ * Every decision is one Lua script, run atomically by Redis on its own clock (`TIME`):
+ *
+ * - Pacing, per user: a sorted set of the permits in flight, scored by when their lease lapses (now +
+ *   lease at the take, pushed back by a renewal every third of the lease while the request is in
+ *   flight), and a sorted set of the permits given back, scored by when they come back (the hold of
+ *   `pacingRule.ts`: `max(answer + afterAnswer, take + afterTake)`, both on the Redis clock; the take's
+ *   time is part of the permit's name). A take drops what has lapsed or come back and, unless the user
+ *   is blocked, grants as many permits as this process's waiters ask for while fewer than `limit` are
+ *   held; it says how long the waiters left should wait. A process that dies stops renewing, so its
+ *   permits lapse within the lease.
+ * - Creations, per user: one hash of the counts of the current calendar minute and day (the fields of
+ *   `Limits.CreationCount`), with the windows computed from the Redis clock and the constants of
+ *   `Limits`, kept until the day ends.
+ *
+ * Times in the pacing scripts are microseconds (Redis's `TIME` has them; a Lua number holds them
+ * exactly), in the creation script milliseconds as in `Limits`.
+ *
+ * @internal
+ */
+
+/** Reads the Redis clock, in microseconds since the epoch. */
+const nowMicros = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+`
+
+/** An integer as Lua would print it without an exponent, for scores and values. */
+const int = `local function int(x) return string.format('%.0f', x) end
+`
+
+/**
+ * Takes up to `count` permits at once (one for each fiber of this process waiting for one): first the
+ * free ones, then those given back that come back within `lead`, each reserved from the moment it
+ * comes back (its waiter sleeps until then), so that the round trip to Redis is not between a permit's
+ * return and its next request. KEYS: in flight, given back, blocked. ARGV: limit, lease (µs), a unique
+ * prefix of the permits' names, the longest wait while permits are in flight (µs: one of them may
+ * come back early when it is given back), count, lead (µs). Answers `{wait, name, delay, name, delay…}`
+ * in µs: each permit with how long until it may be used, and how long the waiters left should wait
+ * before asking again (0 when none is left).
+ */
+const takePermits = nowMicros + int + `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', int(now))
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', int(now))
+local blocked = tonumber(redis.call('GET', KEYS[3]) or '0')
+if blocked > now then return {blocked - now} end
+local lease = tonumber(ARGV[2])
+local count = tonumber(ARGV[5])
+local lead = tonumber(ARGV[6])
+local reply = {0}
+local granted = 0
+local function grant(at)
+  granted = granted + 1
+  local name = ARGV[3] .. '.' .. granted .. ':' .. int(at)
+  redis.call('ZADD', KEYS[1], int(at + lease), name)
+  reply[#reply + 1] = name
+  reply[#reply + 1] = at - now
+end
+local free = tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]) - redis.call('ZCARD', KEYS[2])
+for _ = 1, math.min(free, count) do grant(now) end
+if granted < count then
+  local soon = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', int(now + lead), 'WITHSCORES', 'LIMIT', 0, count - granted)
+  for i = 1, #soon, 2 do
+    redis.call('ZREM', KEYS[2], soon[i])
+    grant(tonumber(soon[i + 1]))
+  end
+end
+if granted > 0 then redis.call('PEXPIRE', KEYS[1], math.ceil((lead + lease) / 1000) + 1000) end
+if granted < count then
+  local wait = tonumber(ARGV[4])
+  local inFlight = redis.call('ZCARD', KEYS[1])
+  local back = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')[2]
+  if back and (inFlight == 0 or tonumber(back) - lead - now < wait) then wait = tonumber(back) - lead - now end
+  local lapse = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+  if lapse and tonumber(lapse) - now < wait then wait = tonumber(lapse) - now end
+  reply[1] = math.max(wait, 1000)
+end
+return reply
+`
+
+/**
+ * Keeps this process's permits in flight for another lease, but not one already given back. KEYS: in
+ * flight, given back. ARGV: lease (µs), names.
+ */
+const renewPermits = nowMicros + int + `
+local lease = tonumber(ARGV[1])
+for i = 2, #ARGV do
+  if not redis.call('ZSCORE', KEYS[2], ARGV[i]) then redis.call('ZADD', KEYS[1], int(now + lease), ARGV[i]) end
+end
+redis.call('PEXPIRE', KEYS[1], math.ceil(lease / 1000) + 1000)
+return 1
+`
+
+/**
+ * Gives a permit back: held until `max(now + afterAnswer, takenAt + afterTake)`. KEYS: in flight,
+ * given back. ARGV: name, afterAnswer (µs), afterTake (µs).
+ */
+const releasePermit = nowMicros + int + `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local takenAt = tonumber(string.match(ARGV[1], ':(%d+)$'))
+local back = math.max(now + tonumber(ARGV[2]), takenAt + tonumber(ARGV[3]))
+if back > now then
+  redis.call('ZADD', KEYS[2], int(back), ARGV[1])
+  local keep = math.ceil((back - now) / 1000) + 1000
+  if redis.call('PTTL', KEYS[2]) < keep then redis.call('PEXPIRE', KEYS[2], keep) end
+end
+return 1
+`
+
+/** Blocks every take of the user for a while. KEYS: blocked. ARGV: how long (µs). */
+const blockUser = nowMicros + int + `
+local span = tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if now + span > current then
+  redis.call('SET', KEYS[1], int(now + span), 'PX', math.ceil(span / 1000) + 1000)
+end
+return 1
+`
+
+/**
+ * Everything the creation counts do, as `Limits` does it in memory. KEYS: the user's counts. ARGV:
+ * mode (`take`, `retake`, `refund`, `exhaust`, `usedUp`), perMinute, perDay, minuteMillis, dayMillis,
+ * dayStartOffsetMillis, then the creation's time (retake, refund) or the window (exhaust).
+ */
+const countCreations = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local perMinute, perDay = tonumber(ARGV[2]), tonumber(ARGV[3])
+local minuteMillis, dayMillis, offset = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local function minuteOf(at) return math.floor(at / minuteMillis) end
+local function dayOf(at) return math.floor((at - offset) / dayMillis) end
+local minute, day = minuteOf(now), dayOf(now)
+local nextMinute, nextDay = (minute + 1) * minuteMillis, (day + 1) * dayMillis + offset
+local stored = redis.call('HMGET', KEYS[1], 'minute', 'inMinute', 'day', 'inDay')
+local inMinute = (tonumber(stored[1]) == minute) and tonumber(stored[2]) or 0
+local inDay = (tonumber(stored[3]) == day) and tonumber(stored[4]) or 0
+local function save()
+  redis.call('HSET', KEYS[1], 'minute', minute, 'inMinute', inMinute, 'day', day, 'inDay', inDay)
+  redis.call('PEXPIRE', KEYS[1], nextDay - now + minuteMillis)
+end
+local function usedUp()
+  if inDay >= perDay then return 'day' end
+  if inMinute >= perMinute then return 'minute' end
+  return ''
+end
+local function refund(taken)
+  if minuteOf(taken) == minute then inMinute = math.max(0, inMinute - 1) end
+  if dayOf(taken) == day then inDay = math.max(0, inDay - 1) end
+end
+local function take()
+  local window = usedUp()
+  if window == 'day' then return {0, 'day', nextDay, now} end
+  if window == 'minute' then return {0, 'minute', nextMinute, now} end
+  inMinute = inMinute + 1
+  inDay = inDay + 1
+  save()
+  return {1, now}
+end
+local mode = ARGV[1]
+if mode == 'take' then return take() end
+if mode == 'retake' then
+  local taken = tonumber(ARGV[7])
+  if minuteOf(taken) >= minute then return {1, taken} end
+  refund(taken)
+  local verdict = take()
+  if verdict[1] == 0 then save() end
+  return verdict
+end
+if mode == 'refund' then
+  refund(tonumber(ARGV[7]))
+  save()
+  return {1}
+end
+if mode == 'exhaust' then
+  if ARGV[7] == 'day' then inDay = math.max(inDay, perDay) else inMinute = math.max(inMinute, perMinute) end
+  save()
+  return {1}
+end
+return {usedUp()}
+`
+
+/**
+ * The scripts by the name they are defined under on a connection, with how many of their arguments
+ * are keys.
+ *
+ * @internal
+ */
+export const scripts = {
+  communityApiTakePermits: { numberOfKeys: 3, lua: takePermits },
+  communityApiRenewPermits: { numberOfKeys: 2, lua: renewPermits },
+  communityApiReleasePermit: { numberOfKeys: 2, lua: releasePermit },
+  communityApiBlockUser: { numberOfKeys: 1, lua: blockUser },
+  communityApiCountCreations: { numberOfKeys: 1, lua: countCreations }
+} as const
+
+/** The name of a script. @internal */
+export type Script = keyof typeof scripts
+
+/** What a script answers: Redis turns a Lua table into an array of integers and strings. @internal */
+export type Reply = ReadonlyArray<number | string>
+
+/**
+ * The keys of one user: a hash tag around the user key keeps them in one slot of a cluster.
+ *
+ * @internal
+ */
+export const keysOf = (prefix: string, user: string) => {
+  const base = `${prefix}{${user}}`
+  return {
+    inFlight: `${base}:permits:in-flight`,
+    given: `${base}:permits:given-back`,
+    blocked: `${base}:blocked`,
+    creations: `${base}:creations`
+  }
+}
+
+/** Milliseconds as the microseconds of the pacing scripts' arguments. @internal */
+export const micros = (millis: number): number => Math.ceil(millis * 1000)
