@@ -5,43 +5,23 @@
  */
 import { Operations } from "@community-api/schema"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
-import { PassThrough } from "node:stream"
+import { Effect } from "effect"
 import * as ExitCode from "../src/ExitCode.js"
 import * as InProcess from "./support/InProcess.js"
-
-const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
-  `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`
-
-/** The answer to request `id` among the lines written so far. */
-const answer = (stdout: string, id: number) =>
-  stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Record<string, any>)
-    .find((message) => message.id === id)
+import * as McpSession from "./support/McpSession.js"
 
 describe("mcp", () => {
   it.live(
     "E17 initialize and tools/list: one tool per documented operation plus call, on the embedded sandbox",
     () =>
       Effect.gen(function*() {
-        const input = new PassThrough()
-        const running = yield* InProcess.start(["mcp"], { stdinStream: input })
-        input.write(request(1, "initialize", {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "test", version: "0" }
-        }))
-        yield* running.awaitStdout(/"id":1\b/)
-        input.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`)
-        input.write(request(2, "tools/list"))
-        yield* running.awaitStdout(/"id":2\b/)
-        input.end()
-        expect(yield* Fiber.join(running.fiber)).toBe(ExitCode.kinds.success.code)
-        const init = answer(running.stdout(), 1)
-        expect(init?.result.serverInfo.name).toBe("community-api-mcp")
-        expect(init?.result.instructions).toContain("embedded sandbox")
-        const names = (answer(running.stdout(), 2)?.result.tools as Array<{ name: string }>).map((tool) => tool.name)
+        const { exitCode, initialize, stderr, tools } = yield* McpSession.initializeAndListTools
+        expect(exitCode).toBe(ExitCode.kinds.success.code)
+        expect(initialize?.serverInfo.name).toBe("community-api-mcp")
+        expect(initialize?.instructions).toContain("embedded sandbox")
+        const names = tools.map((tool) => tool.name)
         expect(names).toEqual([...Operations.documented.map((op) => op.path.replace("/", "_")), "call"])
-        expect(running.stderr()).toContain("embedded sandbox")
+        expect(stderr).toContain("embedded sandbox")
       }),
     60_000
   )

@@ -9,14 +9,14 @@ import { Operations } from "@community-api/schema"
 import * as OpenApi from "@community-api/schema/OpenApi"
 import { CliConfig, CommandDescriptor, HelpDoc } from "@effect/cli"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
+import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
 import * as Commands from "../src/Commands.js"
 import * as ExitCode from "../src/ExitCode.js"
 import * as Route from "../src/Route.js"
 import * as InProcess from "./support/InProcess.js"
+import * as McpSession from "./support/McpSession.js"
 
 /** A rule ID of the spec, as `docs/rules.md` numbers them: C1, E17, A9, L2, R11, S5, V3, X1. */
 const ruleId = /\b[CRSEALVX][0-9]{1,2}\b/g
@@ -71,36 +71,16 @@ describe("the command line", () => {
   })
 })
 
-const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
-  `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`
-
-/** The answer to request `id` among the lines written so far. */
-const answer = (stdout: string, id: number) =>
-  stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Record<string, any>)
-    .find((message) => message.id === id)
-
 describe("the MCP server", () => {
   it.live(
     "its instructions and every tool's description, title and input schema have no rule ID",
     () =>
       Effect.gen(function*() {
-        const input = new PassThrough()
-        const running = yield* InProcess.start(["mcp"], { stdinStream: input })
-        input.write(request(1, "initialize", {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "test", version: "0" }
-        }))
-        yield* running.awaitStdout(/"id":1\b/)
-        input.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`)
-        input.write(request(2, "tools/list"))
-        yield* running.awaitStdout(/"id":2\b/)
-        input.end()
-        expect(yield* Fiber.join(running.fiber)).toBe(ExitCode.kinds.success.code)
-        const instructions = answer(running.stdout(), 1)?.result.instructions as string
+        const { exitCode, initialize, tools } = yield* McpSession.initializeAndListTools
+        expect(exitCode).toBe(ExitCode.kinds.success.code)
+        const instructions = initialize?.instructions as string
         expect(instructions).toContain("call")
         expect(ruleIds(instructions)).toEqual([])
-        const tools = answer(running.stdout(), 2)?.result.tools as Array<{ name: string }>
         expect(tools.length).toBe(Operations.documented.length + 1)
         for (const tool of tools) expect(ruleIds(JSON.stringify(tool)), tool.name).toEqual([])
       }),
