@@ -1,56 +1,41 @@
 /**
- * Where the command line sends its calls and with which token. The base URL and the token come from
- * `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`, or the token from standard input
+ * Where the command line sends its calls and with which token: the client's `Target` read from the
+ * environment (`COMMUNITY_API_BASE_URL`, `COMMUNITY_API_TOKEN`, and `COMMUNITY_API_REDIS_URL` for the
+ * limiters shared with the user's other processes), or the token from standard input
  * (`--token-stdin`); never from the command line, where other users and shell history would see it.
  * With no base URL the calls go to the embedded sandbox, with the demo owner's token unless one is given.
  *
  * @since 0.1.0
  */
-import * as Shared from "@community-api/mcp/Credentials"
+import * as Target from "@community-api/client/Target"
 import { Effect, Option, Redacted } from "effect"
 import { readFirstLine } from "./internal/stdin.js"
 import { Stdio } from "./Stdio.js"
 import { UsageError } from "./UsageError.js"
 
 /**
- * The environment's names and the targets, shared with the MCP server (`community-api mcp`).
+ * The environment variable of the base URL.
  *
  * @since 0.1.0
  */
-export const { baseUrlVariable, tokenVariable } = Shared
+export const baseUrlVariable = Target.baseUrlVariable
 
 /**
- * A server at a base URL, with a token.
+ * The environment variable of the token.
  *
  * @since 0.1.0
  */
-export type Remote = Shared.Remote
+export const tokenVariable = Target.tokenVariable
 
 /**
- * The sandbox in this process; with no token given, the demo owner's.
+ * Resolves the target from the environment (`Target.settings`) and, with `tokenStdin`, the first line
+ * of standard input ({@link Stdio}), which then stands for the environment's token.
  *
  * @since 0.1.0
  */
-export type Embedded = Shared.Embedded
-
-/**
- * Where calls go.
- *
- * @since 0.1.0
- */
-export type Target = Shared.Target
-
-const { optionalText } = Shared
-
-/**
- * Resolves the target from the environment (`Config`) and, with `tokenStdin`, the first line of
- * standard input ({@link Stdio}).
- *
- * @since 0.1.0
- */
-export const resolve = (options: { readonly tokenStdin: boolean }): Effect.Effect<Target, UsageError> =>
+export const resolve = (options: { readonly tokenStdin: boolean }): Effect.Effect<Target.Target, UsageError> =>
   Effect.gen(function*() {
-    const baseUrl = yield* Effect.orDie(optionalText(baseUrlVariable))
+    const settings = yield* Effect.orDie(Target.settings)
     const { stdin } = yield* Stdio
     if (options.tokenStdin && stdin.isTTY === true) {
       // Typed on a terminal the token would be echoed on the screen: it must come through a pipe.
@@ -65,13 +50,12 @@ export const resolve = (options: { readonly tokenStdin: boolean }): Effect.Effec
     if (options.tokenStdin && Option.isNone(fromStdin)) {
       return yield* new UsageError({ reason: "--token-stdin was given but standard input has no token" })
     }
-    const fromEnv = yield* Effect.orDie(optionalText(tokenVariable))
-    const token = Option.orElse(fromStdin, () => fromEnv).pipe(Option.map(Redacted.make))
-    if (Option.isNone(baseUrl)) return { _tag: "Embedded", token } as const
-    if (Option.isNone(token)) {
-      return yield* new UsageError({
-        reason: `${baseUrlVariable} is set but no token: set ${tokenVariable} or pipe it with --token-stdin`
-      })
-    }
-    return { _tag: "Remote", baseUrl: baseUrl.value.replace(/\/+$/, ""), token: token.value } as const
+    const token = Option.orElse(Option.map(fromStdin, Redacted.make), () => settings.token)
+    return yield* Target.fromSettings({ ...settings, token }).pipe(
+      Effect.mapError(() =>
+        new UsageError({
+          reason: `${baseUrlVariable} is set but no token: set ${tokenVariable} or pipe it with --token-stdin`
+        })
+      )
+    )
   })

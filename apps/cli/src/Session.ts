@@ -1,16 +1,19 @@
 /**
- * The client a command runs on, chosen by {@link Credentials}: the real client over `node:http` for a
- * base URL, or the same client over the in-process reference server with the demo data (embedded mode,
- * announced on standard error).
+ * The client a command runs on: the client's `Target.layer` for the target {@link Credentials} found,
+ * with the command line's budget. A real API is reached over `node:http` (its limiters in Redis when
+ * `COMMUNITY_API_REDIS_URL` is set); with no base URL, the same client runs over the in-process
+ * reference server with the demo data (embedded mode, announced on standard error).
  *
  * @since 0.1.0
  */
+import type * as ClientError from "@community-api/client/ClientError"
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Paginate from "@community-api/client/Paginate"
 import * as Retry from "@community-api/client/Retry"
+import * as Target from "@community-api/client/Target"
 import type { Operation } from "@community-api/schema"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Console, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { Console, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { Api } from "./Api.js"
 import type * as ApiModule from "./Api.js"
 import * as Credentials from "./Credentials.js"
@@ -113,50 +116,32 @@ export const clientOptions = (settings: Pick<Settings, "retries">, options: { re
 }
 
 /**
- * The client layer of a target.
+ * The client layer of a target. The reference server's code is loaded only in embedded mode, which is
+ * announced on standard error; a real API is reached over `node:http`, not undici, which compiles its
+ * WebAssembly HTTP parser at the first request: a third of a short command's start and memory.
  *
  * @since 0.1.0
  */
 export const layer = (
-  target: Credentials.Target,
+  target: Target.Target,
   settings: Pick<Settings, "retries">,
   options: { readonly announce: boolean } = { announce: false }
-): Layer.Layer<Api> => {
-  if (target._tag === "Remote") {
-    return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
-      Layer.provide(
-        CommunityApiClient.layer({ baseUrl: target.baseUrl, token: target.token, ...clientOptions(settings, options) })
-      ),
-      // `node:http`, not undici: undici compiles its WebAssembly HTTP parser at the first request, which
-      // costs a short command a third of its start and memory.
-      Layer.provide(NodeHttpClient.layer)
-    )
-  }
-  // The server's code is loaded only in embedded mode: a call to a real base URL does not pay for it.
-  return Layer.unwrapEffect(
-    Effect.promise(() =>
-      Promise.all([import("@community-api/server/ReferenceServer"), import("@community-api/server/DemoFixture")])
-    ).pipe(
-      Effect.map(([ReferenceServer, DemoFixture]) => {
-        const token = Option.getOrElse(target.token, () => Redacted.make(DemoFixture.tokens.owner))
-        return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
-          Layer.provide(
-            CommunityApiClient.layer({
-              baseUrl: ReferenceServer.inProcessBaseUrl,
-              token,
-              ...clientOptions(settings, options)
-            })
-          ),
-          Layer.provide(ReferenceServer.layerTest())
-        )
-      }),
-      Effect.tap(() =>
-        Console.error(
-          `${Report.prefix} no ${Credentials.baseUrlVariable}: using the embedded sandbox with the demo data` +
-            (Option.isSome(target.token) ? " and the token given" : " as the demo owner")
-        )
+): Layer.Layer<Api, ClientError.LimiterUnavailable> => {
+  const client = Target.layer(target, {
+    client: clientOptions(settings, options),
+    sandbox: Effect.promise(() => import("@community-api/server/Embedded"))
+  })
+  const announced = target._tag === "Remote" ? client : client.pipe(
+    Layer.tap(() =>
+      Console.error(
+        `${Report.prefix} no ${Credentials.baseUrlVariable}: using the embedded sandbox with the demo data` +
+          (Option.isSome(target.token) ? " and the token given" : " as the demo owner")
       )
     )
+  )
+  return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
+    Layer.provide(announced),
+    Layer.provide(NodeHttpClient.layer)
   )
 }
 
@@ -166,7 +151,8 @@ export const layer = (
  * @since 0.1.0
  */
 export const provide =
-  (settings: Settings) => <A, E>(effect: Effect.Effect<A, E, Api>): Effect.Effect<A, E | UsageError> =>
+  (settings: Settings) =>
+  <A, E>(effect: Effect.Effect<A, E, Api>): Effect.Effect<A, E | UsageError | ClientError.LimiterUnavailable> =>
     Effect.gen(function*() {
       const target = yield* Credentials.resolve(settings)
       // Retries are told where someone watches: on a terminal, not in a script's log.

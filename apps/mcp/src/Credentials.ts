@@ -1,86 +1,45 @@
 /**
- * Where the server sends its calls and with which token: the same environment variables as the
- * client's `configFromEnv`, and the definitions the command line reads them with, `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`.
- * With no base URL the calls go to an embedded sandbox with the demo data, as the demo owner unless a
- * token is given. Standard input carries the protocol, so the token cannot be piped there.
+ * Where the server sends its calls and with which token: the client's `Target` read from the
+ * environment (`COMMUNITY_API_BASE_URL`, `COMMUNITY_API_TOKEN`, and `COMMUNITY_API_REDIS_URL` for the
+ * limiters shared with the user's other processes), as the command line reads it. With no base URL the
+ * calls go to an embedded sandbox with the demo data, as the demo owner unless a token is given.
+ * Standard input carries the protocol, so the token comes from the environment alone.
  *
  * @since 0.1.0
  */
-import { Config, Data, Effect, Option, Redacted } from "effect"
+import * as ClientTarget from "@community-api/client/Target"
 
 /**
  * The environment variable of the base URL (ends with `/v2`).
  *
  * @since 0.1.0
  */
-export const baseUrlVariable = "COMMUNITY_API_BASE_URL"
+export const baseUrlVariable = ClientTarget.baseUrlVariable
 
 /**
  * The environment variable of the token.
  *
  * @since 0.1.0
  */
-export const tokenVariable = "COMMUNITY_API_TOKEN"
-
-/**
- * A server at a base URL, with a token.
- *
- * @since 0.1.0
- */
-export interface Remote {
-  readonly _tag: "Remote"
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-}
-
-/**
- * The sandbox in this process; with no token given, the demo owner's.
- *
- * @since 0.1.0
- */
-export interface Embedded {
-  readonly _tag: "Embedded"
-  readonly token: Option.Option<Redacted.Redacted<string>>
-}
+export const tokenVariable = ClientTarget.tokenVariable
 
 /**
  * Where calls go.
  *
  * @since 0.1.0
  */
-export type Target = Remote | Embedded
+export type Target = ClientTarget.Target
 
 /**
  * The environment names a base URL but no token: the server does not start.
  *
  * @since 0.1.0
  */
-export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
-  override get message() {
-    return `${baseUrlVariable} is set but ${tokenVariable} is not: set both, or neither for the embedded sandbox`
-  }
-}
-
-/**
- * An environment variable's text, trimmed; none when unset or blank. Read by the command line too.
- *
- * @since 0.1.0
- */
-export const optionalText = (name: string): Config.Config<Option.Option<string>> =>
-  Config.option(Config.string(name)).pipe(
-    Config.map(Option.map((value) => value.trim())),
-    Config.map(Option.filter((value) => value !== ""))
-  )
+export type MissingToken = ClientTarget.MissingToken
 
 /**
  * The target of the environment (read through `Config`).
  *
  * @since 0.1.0
  */
-export const resolve: Effect.Effect<Target, MissingToken> = Effect.gen(function*() {
-  const baseUrl = yield* Effect.orDie(optionalText(baseUrlVariable))
-  const token = Option.map(yield* Effect.orDie(optionalText(tokenVariable)), Redacted.make)
-  if (Option.isNone(baseUrl)) return { _tag: "Embedded", token } as const
-  if (Option.isNone(token)) return yield* new MissingToken()
-  return { _tag: "Remote", baseUrl: baseUrl.value.replace(/\/+$/, ""), token: token.value } as const
-})
+export const resolve: typeof ClientTarget.resolve = ClientTarget.resolve

@@ -11,6 +11,7 @@
  *
  * @since 0.1.0
  */
+import type * as ClientError from "@community-api/client/ClientError"
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import { Limits, Operation } from "@community-api/schema"
 import * as McpServer from "@effect/ai/McpServer"
@@ -150,7 +151,7 @@ export const layerTools: Layer.Layer<never, never, McpServer.McpServer | Communi
  *
  * @since 0.1.0
  */
-export const layer = (target: Credentials.Target, stdio: Stdio): Layer.Layer<never> =>
+export const layer = (target: Credentials.Target, stdio: Stdio): Layer.Layer<never, ClientError.LimiterUnavailable> =>
   layerTools.pipe(
     Layer.provide(layerStdio(stdio, instructions(target))),
     Layer.provide(Session.layer(target))

@@ -1,14 +1,16 @@
 /**
- * The client the tools call through, chosen by {@link Credentials}: the real client over `node:http`
- * for a base URL, or the same client over the in-process reference server with the demo data
- * (embedded mode). Either way every call has the client's retries, pacing and creation quota.
+ * The client the tools call through: the client's `Target.layer` with the server's budget, over
+ * `node:http` for a real API (its limiters in Redis when `COMMUNITY_API_REDIS_URL` is set), or over
+ * the in-process reference server with the demo data (embedded mode). Either way every call has the
+ * client's retries, pacing and creation quota.
  *
  * @since 0.1.0
  */
-import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
+import type * as ClientError from "@community-api/client/ClientError"
+import type * as CommunityApiClient from "@community-api/client/CommunityApiClient"
+import * as Target from "@community-api/client/Target"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Duration, Effect, Layer, Option, Redacted } from "effect"
-import type * as Credentials from "./Credentials.js"
+import { Duration, Effect, Layer } from "effect"
 
 /**
  * What one tool call may take: less than the client's defaults (30 s an attempt, 120 s a call),
@@ -35,28 +37,16 @@ export const clientOptions = {
 } as const
 
 /**
- * The client layer of a target. The reference server's code is loaded only in embedded mode.
+ * The client layer of a target. The reference server's code is loaded only in embedded mode; a real
+ * API is reached over `node:http`, not undici, which compiles its WebAssembly HTTP parser at the
+ * first request.
  *
  * @since 0.1.0
  */
-export const layer = (target: Credentials.Target): Layer.Layer<CommunityApiClient.CommunityApiClient> => {
-  if (target._tag === "Remote") {
-    return CommunityApiClient.layer({ baseUrl: target.baseUrl, token: target.token, ...clientOptions }).pipe(
-      // `node:http`, not undici: undici compiles its WebAssembly HTTP parser at the first request.
-      Layer.provide(NodeHttpClient.layer)
-    )
-  }
-  return Layer.unwrapEffect(
-    Effect.promise(() =>
-      Promise.all([import("@community-api/server/ReferenceServer"), import("@community-api/server/DemoFixture")])
-    ).pipe(
-      Effect.map(([ReferenceServer, DemoFixture]) =>
-        CommunityApiClient.layer({
-          baseUrl: ReferenceServer.inProcessBaseUrl,
-          token: Option.getOrElse(target.token, () => Redacted.make(DemoFixture.tokens.owner)),
-          ...clientOptions
-        }).pipe(Layer.provide(ReferenceServer.layerTest()))
-      )
-    )
-  )
-}
+export const layer = (
+  target: Target.Target
+): Layer.Layer<CommunityApiClient.CommunityApiClient, ClientError.LimiterUnavailable> =>
+  Target.layer(target, {
+    client: clientOptions,
+    sandbox: Effect.promise(() => import("@community-api/server/Embedded"))
+  }).pipe(Layer.provide(NodeHttpClient.layer))

@@ -27,6 +27,7 @@ import type { ConfigError } from "effect"
 import type * as ClientError from "./ClientError.js"
 import type * as CreationQuota from "./CreationQuota.js"
 import * as internal from "./internal/client.js"
+import * as Environment from "./internal/environment.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -233,14 +234,16 @@ export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, nev
 
 /**
  * The configuration from the environment: `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`
- * (redacted). Map it to set the other options.
+ * (redacted). Map it to set the other options. `Target.resolve` reads the same names, and also
+ * chooses the embedded sandbox when no base URL is set and the Redis limiters when
+ * `COMMUNITY_API_REDIS_URL` is.
  *
  * @since 0.1.0
  * @category options
  */
 export const configFromEnv: Config.Config<ClientConfig> = Config.all({
-  baseUrl: Config.string("COMMUNITY_API_BASE_URL"),
-  token: Config.redacted("COMMUNITY_API_TOKEN")
+  baseUrl: Config.string(Environment.baseUrl),
+  token: Config.redacted(Environment.token)
 })
 
 /**

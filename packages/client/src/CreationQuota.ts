@@ -15,15 +15,17 @@
  * {@link layerRedis} (or {@link layerRedisConfig}) in every one of them. The counts are then kept in
  * Redis, per calendar minute and day on the Redis server's clock, and exact across processes.
  *
+ * **Another store** of counts is a `CountStore` service: provide it as `CountStore.CountStore` under
+ * {@link layerFromStore}, which counts with whatever store the context holds.
+ *
  * @since 0.1.0
  */
 import { Limits } from "@community-api/schema"
 import { Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as ClientError from "./ClientError.js"
+import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
-import * as Shared from "./internal/shared.js"
-import type * as Store from "./internal/store.js"
 import * as RedisStore from "./RedisStore.js"
 
 /**
@@ -32,12 +34,7 @@ import * as RedisStore from "./RedisStore.js"
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Creations per calendar minute; default 20. */
-  readonly perMinute?: number | undefined
-  /** Creations per day from 03:00 Moscow time; default 200. */
-  readonly perDay?: number | undefined
-}
+export interface Settings extends CountStore.Settings {}
 
 /**
  * The defaults, the API's creation limit from `Limits`: 20 a minute, 200 a day.
@@ -111,7 +108,7 @@ const notStored = (what: string) => (error: unknown) =>
   Effect.logDebug(`creation quota: ${what} was not stored: ${error instanceof Error ? error.message : String(error)}`)
 
 /** The service over a store of counts: the waits and the errors here, the counting in the store. */
-const fromStore = <E>(store: Store.CountStore<E>): Service<E> => {
+const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
   const exceeded = (operation: string, window: Limits.CreationWindow, resetsAt: number) =>
     new ClientError.CreationQuotaExceeded({ operation, window, resetsAt: DateTime.unsafeMake(resetsAt) })
   const acquire = (
@@ -148,11 +145,6 @@ const fromStore = <E>(store: Store.CountStore<E>): Service<E> => {
   }
 }
 
-const resolve = (settings: Settings = {}): Limits.CreationSettings => ({
-  perMinute: settings.perMinute ?? defaults.perMinute,
-  perDay: settings.perDay ?? defaults.perDay
-})
-
 /**
  * Makes a quota service with its own counters, synchronously (for {@link global}).
  *
@@ -160,7 +152,7 @@ const resolve = (settings: Settings = {}): Limits.CreationSettings => ({
  * @category constructors
  */
 export const unsafeMake = (settings?: Settings): Service<never> =>
-  fromStore(Creations.unsafeMakeStore(resolve(settings)))
+  fromStore(Creations.unsafeMakeStore(Creations.resolve(settings)))
 
 /**
  * Makes a quota service with its own counters.
@@ -179,17 +171,41 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
 export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.effect(CreationQuota, make(settings))
 
 /**
+ * Makes a quota service over the store of counts of the context ({@link CountStore.CountStore}): the
+ * store keeps the counts and their limits, this service waits or fails when a window is used up.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeFromStore: Effect.Effect<Service, never, CountStore.CountStore> =
+  // Pure: a bundle that never uses it leaves it out, and the tag with it.
+  /* @__PURE__ */ Effect.map(CountStore.CountStore, fromStore)
+
+/**
+ * A layer of one quota service over the store of counts of the context (see {@link makeFromStore}):
+ * `CreationQuota.layerFromStore.pipe(Layer.provide(store))` with a store of the user's own, or one of
+ * `CountStore.layerMemory` and `RedisStore.layerCounts`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerFromStore: Layer.Layer<CreationQuota, never, CountStore.CountStore> = /* @__PURE__ */ Layer.effect(
+  CreationQuota,
+  makeFromStore
+)
+
+/**
  * Options of the Redis store of the quota: where Redis is, and the settings of the quota.
  *
  * @since 0.1.0
  * @category options
  */
-export interface RedisOptions extends RedisStore.Options, Settings {}
+export interface RedisOptions extends RedisStore.CountOptions, Settings {}
 
 /**
- * Makes a quota service whose counts are kept in Redis, shared with every process that uses the same
- * Redis, prefix and user key; connected for the scope. The calendar minute and day are read from the
- * Redis server's clock.
+ * Makes a quota service whose counts are kept in Redis (`RedisStore.makeCounts`), shared with every
+ * process that uses the same Redis, prefix and user key; connected for the scope. The calendar minute
+ * and day are read from the Redis server's clock.
  *
  * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
  * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each creation instead, or falls
@@ -200,20 +216,8 @@ export interface RedisOptions extends RedisStore.Options, Settings {}
  */
 export const makeRedis = (
   options: RedisOptions
-): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> => {
-  const resolved = resolve(options)
-  return Effect.map(
-    Shared.build(
-      "creation quota",
-      options,
-      (redis, connection) =>
-        Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, resolved)),
-      () => Creations.unsafeMakeStore(resolved),
-      Shared.countsOrMemory
-    ),
-    fromStore
-  )
-}
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  Effect.map(RedisStore.makeCounts(options), fromStore)
 
 /**
  * A layer of one quota service over Redis (see {@link makeRedis}): provide it in every process of the

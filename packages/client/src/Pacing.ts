@@ -22,6 +22,9 @@
  * send. How long a permit stays held after its request is decided in each process, the same way over
  * either store.
  *
+ * **Another store** of permits is a `PermitStore` service: provide it as `PermitStore.PermitStore`
+ * under {@link layerFromStore}, which paces with whatever store the context holds.
+ *
  * @since 0.1.0
  */
 import { Limits } from "@community-api/schema"
@@ -30,8 +33,7 @@ import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as PacingRule from "./internal/pacingRule.js"
 import * as Permits from "./internal/permits.js"
-import * as Shared from "./internal/shared.js"
-import type * as Store from "./internal/store.js"
+import * as PermitStore from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
 
 /**
@@ -40,9 +42,7 @@ import * as RedisStore from "./RedisStore.js"
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Requests allowed in one window; default 30. */
-  readonly limit?: number | undefined
+export interface Settings extends PermitStore.Settings {
   /** The window; default 1000 ms. */
   readonly window?: Duration.DurationInput | undefined
   /** Extra time a permit is held past the window, against clock granularity; default 20 ms. */
@@ -69,6 +69,19 @@ export const defaults = {
 } as const
 
 /**
+ * The settings of a pacing service, resolved: the limit of its store, and the window and the margin
+ * in milliseconds.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ResolvedSettings {
+  readonly limit: number
+  readonly windowMillis: number
+  readonly marginMillis: number
+}
+
+/**
  * The pacing service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
  * for this process's memory ({@link make}).
  *
@@ -87,7 +100,7 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   /** The server answered 5: hold back every further request of `user` for a whole window. */
   readonly penalize: (user: string) => Effect.Effect<void>
   /** The resolved settings. */
-  readonly settings: Permits.Settings
+  readonly settings: ResolvedSettings
 }
 
 /**
@@ -103,8 +116,14 @@ export class Pacing extends Context.Reference<Pacing>()("@community-api/client/P
   defaultValue: (): Service => global
 }) {}
 
-const resolve = (settings: Settings = {}): Permits.Settings & { readonly hold: "learned" | "safe" } => ({
-  limit: settings.limit ?? defaults.limit,
+/** The rule's settings resolved; the limit is the store's. */
+interface Resolved {
+  readonly windowMillis: number
+  readonly marginMillis: number
+  readonly hold: "learned" | "safe"
+}
+
+const resolve = (settings: Omit<Settings, "limit"> = {}): Resolved => ({
   windowMillis: Duration.toMillis(settings.window ?? defaults.window),
   marginMillis: Duration.toMillis(settings.margin ?? defaults.margin),
   hold: settings.hold ?? "learned"
@@ -114,11 +133,10 @@ const resolve = (settings: Settings = {}): Permits.Settings & { readonly hold: "
  * The service over a store of permits: the pacing rule (how long a permit stays held after its
  * request, `pacingRule.ts`) stays in this process, one per user, and the store keeps the permits.
  */
-const fromStore = <E>(
-  store: Store.PermitStore<E>,
-  resolved: Permits.Settings & { readonly hold: "learned" | "safe" }
-): Service<E> => {
-  const makeRule = resolved.hold === "safe" ? PacingRule.safe : PacingRule.make
+const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "limit"> = {}): Service<E> => {
+  const { hold, ...timing } = resolve(settings)
+  const resolved: ResolvedSettings = { limit: store.limit, ...timing }
+  const makeRule = hold === "safe" ? PacingRule.safe : PacingRule.make
   const rules = new Map<string, PacingRule.Rule>()
   const ruleOf = (user: string) => {
     let rule = rules.get(user)
@@ -128,7 +146,7 @@ const fromStore = <E>(
     }
     return rule
   }
-  const release = (user: string, permit: Store.Permit, takenAt: number) =>
+  const release = (user: string, permit: PermitStore.Permit, takenAt: number) =>
     Effect.clockWith((clock) =>
       store.release(permit, ruleOf(user).holdAfter(clock.unsafeCurrentTimeMillis() - takenAt))
     )
@@ -163,10 +181,8 @@ const fromStore = <E>(
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMake = (settings?: Settings): Service<never> => {
-  const resolved = resolve(settings)
-  return fromStore(Permits.unsafeMakeStore(resolved.limit), resolved)
-}
+export const unsafeMake = (settings: Settings = {}): Service<never> =>
+  fromStore(Permits.unsafeMakeStore(settings.limit ?? defaults.limit), settings)
 
 /**
  * Makes a pacing service with its own logs.
@@ -185,24 +201,40 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
 export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(Pacing, make(settings))
 
 /**
+ * Makes a pacing service over the store of permits of the context ({@link PermitStore.PermitStore}):
+ * the store keeps the permits and its limit, this service decides how long each stays held.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeFromStore = (
+  settings?: Omit<Settings, "limit">
+): Effect.Effect<Service, never, PermitStore.PermitStore> =>
+  Effect.map(PermitStore.PermitStore, (store) => fromStore(store, settings))
+
+/**
+ * A layer of one pacing service over the store of permits of the context (see {@link makeFromStore}):
+ * `Pacing.layerFromStore().pipe(Layer.provide(store))` with a store of the user's own, or one of
+ * `PermitStore.layerMemory` and `RedisStore.layerPermits`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerFromStore = (
+  settings?: Omit<Settings, "limit">
+): Layer.Layer<Pacing, never, PermitStore.PermitStore> => Layer.effect(Pacing, makeFromStore(settings))
+
+/**
  * Options of the Redis store of the pacing: where Redis is, the settings of the limiter, and the lease.
  *
  * @since 0.1.0
  * @category options
  */
-export interface RedisOptions extends RedisStore.Options, Settings {
-  /**
-   * How long a permit taken for a request in flight stays held without being renewed; default 10 s
-   * (`RedisStore.defaults.lease`). A live process renews it every third of the lease, however long its
-   * request takes; the permits of a process that died come back at most a lease after its last
-   * renewal, so a crash holds the user's other processes back for at most about a lease.
-   */
-  readonly lease?: Duration.DurationInput | undefined
-}
+export interface RedisOptions extends RedisStore.PermitOptions, Settings {}
 
 /**
- * Makes a pacing service whose permits are kept in Redis, shared with every process that uses the
- * same Redis, prefix and user key; connected for the scope.
+ * Makes a pacing service whose permits are kept in Redis (`RedisStore.makePermits`), shared with
+ * every process that uses the same Redis, prefix and user key; connected for the scope.
  *
  * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
  * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each request instead, or falls
@@ -213,24 +245,8 @@ export interface RedisOptions extends RedisStore.Options, Settings {
  */
 export const makeRedis = (
   options: RedisOptions
-): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> => {
-  const resolved = resolve(options)
-  const leaseMillis = Duration.toMillis(options.lease ?? RedisStore.defaults.lease)
-  return Effect.map(
-    Shared.build(
-      "pacing",
-      options,
-      (redis, connection) =>
-        Effect.flatMap(
-          redis.connect(connection),
-          (connected) => redis.permitStore(connected, { limit: resolved.limit, leaseMillis })
-        ),
-      () => Permits.unsafeMakeStore(resolved.limit),
-      Shared.permitsOrMemory
-    ),
-    (store) => fromStore(store, resolved)
-  )
-}
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
 
 /**
  * A layer of one pacing service over Redis (see {@link makeRedis}): provide it in every process of

@@ -3,7 +3,9 @@
  * process and machine of the user, where the memory store (the default) holds only inside
  * one process. `Pacing.layerRedis` and `CreationQuota.layerRedis` take these options;
  * `Pacing.layerRedisConfig` and `CreationQuota.layerRedisConfig` read the URL from
- * `COMMUNITY_API_REDIS_URL` ({@link url}).
+ * `COMMUNITY_API_REDIS_URL` ({@link url}). The stores themselves are here too, as the
+ * `PermitStore` ({@link layerPermits}) and the `CountStore` ({@link layerCounts}) under
+ * `Pacing.layerFromStore` and `CreationQuota.layerFromStore`, for a limiter composed by hand.
  *
  * Every process of a user must use the same Redis, the same {@link Options.prefix} and the same user
  * key (the client's `userKey`, or the hash of the token that the client derives in every process
@@ -16,8 +18,16 @@
  *
  * @since 0.1.0
  */
-import { Config, Duration } from "effect"
-import type { Redacted } from "effect"
+import { Limits } from "@community-api/schema"
+import { Config, Duration, Effect, Layer, Redacted } from "effect"
+import type { ConfigError, Scope } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as CountStore from "./CountStore.js"
+import * as Creations from "./internal/creations.js"
+import * as Environment from "./internal/environment.js"
+import * as Permits from "./internal/permits.js"
+import * as Shared from "./internal/shared.js"
+import * as PermitStore from "./PermitStore.js"
 
 /**
  * What a limiter does when Redis cannot be reached or does not answer within the timeout:
@@ -74,4 +84,132 @@ export const defaults = {
  * @since 0.1.0
  * @category options
  */
-export const url: Config.Config<Redacted.Redacted<string>> = Config.redacted("COMMUNITY_API_REDIS_URL")
+export const url: Config.Config<Redacted.Redacted<string>> = Config.redacted(Environment.redisUrl)
+
+const resolve = (options: Options): Shared.Resolved => ({
+  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+  prefix: options.prefix ?? defaults.prefix,
+  timeoutMillis: Duration.toMillis(options.timeout ?? defaults.timeout),
+  onUnavailable: options.onUnavailable ?? defaults.onUnavailable
+})
+
+/**
+ * Options of the Redis store of the pacing permits.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface PermitOptions extends Options, PermitStore.Settings {
+  /**
+   * How long a permit taken for a request in flight stays held without being renewed; default 10 s
+   * ({@link defaults}). A live process renews it every third of the lease, however long its
+   * request takes; the permits of a process that died come back at most a lease after its last
+   * renewal, so a crash holds the user's other processes back for at most about a lease.
+   */
+  readonly lease?: Duration.DurationInput | undefined
+}
+
+/**
+ * Makes a store of pacing permits in Redis, shared with every process that uses the same Redis,
+ * prefix and user key; connected for the scope. With `onUnavailable: "fallback"` it takes from this
+ * process's memory while Redis is unavailable.
+ *
+ * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
+ * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each take instead.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makePermits = (
+  options: PermitOptions
+): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const limit = options.limit ?? Limits.requestsPerWindow
+  const leaseMillis = Duration.toMillis(options.lease ?? defaults.lease)
+  return Shared.build(
+    "pacing",
+    resolve(options),
+    (redis, connection) =>
+      Effect.flatMap(redis.connect(connection), (connected) => redis.permitStore(connected, { limit, leaseMillis })),
+    () => Permits.unsafeMakeStore(limit),
+    Shared.permitsOrMemory
+  )
+}
+
+/**
+ * A layer of one store of pacing permits in Redis (see {@link makePermits}), for
+ * `Pacing.layerFromStore`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerPermits = (
+  options: PermitOptions
+): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable> =>
+  Layer.scoped(PermitStore.PermitStore, makePermits(options))
+
+/**
+ * {@link layerPermits} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerPermitsConfig = (
+  options: Omit<PermitOptions, "url"> = {}
+): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(url, (url) => layerPermits({ ...options, url })))
+
+/**
+ * Options of the Redis store of the creation counts.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface CountOptions extends Options, CountStore.Settings {}
+
+/**
+ * Makes a store of creation counts in Redis, shared with every process that uses the same Redis,
+ * prefix and user key; connected for the scope. The calendar minute and day are read from the Redis
+ * server's clock. With `onUnavailable: "fallback"` it counts in this process's memory while Redis is
+ * unavailable.
+ *
+ * Fails with `LimiterUnavailable` only when the `ioredis` package cannot be loaded (and
+ * `onUnavailable` is `"fail"`); a Redis that cannot be reached fails each count instead.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeCounts = (
+  options: CountOptions
+): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const settings = Creations.resolve(options)
+  return Shared.build(
+    "creation quota",
+    resolve(options),
+    (redis, connection) => Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, settings)),
+    () => Creations.unsafeMakeStore(settings),
+    Shared.countsOrMemory
+  )
+}
+
+/**
+ * A layer of one store of creation counts in Redis (see {@link makeCounts}), for
+ * `CreationQuota.layerFromStore`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerCounts = (
+  options: CountOptions
+): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable> =>
+  Layer.scoped(CountStore.CountStore, makeCounts(options))
+
+/**
+ * {@link layerCounts} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerCountsConfig = (
+  options: Omit<CountOptions, "url"> = {}
+): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(url, (url) => layerCounts({ ...options, url })))

@@ -7,13 +7,14 @@
  */
 import { Limits } from "@community-api/schema"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Exit, Layer, Logger, Redacted, Schedule } from "effect"
+import { ConfigProvider, Context, Duration, Effect, Exit, Layer, Logger, Redacted, Schedule } from "effect"
 import { Redis } from "ioredis"
 import { freePort, type RedisServer, startRedisServer } from "../../../scripts/redis.mjs"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as RedisInternal from "../src/internal/redis.js"
 import * as Pacing from "../src/Pacing.js"
+import * as RedisStore from "../src/RedisStore.js"
 import * as Calendar from "./support/Calendar.js"
 import * as FakeServer from "./support/FakeServer.js"
 
@@ -336,4 +337,28 @@ describe("The Redis store of the limiters", () => {
       )
       expect(missing._tag).toBe("ConfigError")
     }))
+
+  it.live("L1 L2 the stores of RedisStore as tags: limiters over them share one limit with the services of makeRedis", () =>
+    // The day used up and the refusal must fall in one day: at 00:00 UTC the day's count starts again.
+    Calendar.inOneWindowEffect("day", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const prefix = freshPrefix()
+        const limiters = yield* Layer.build(Layer.mergeAll(
+          Pacing.layerFromStore().pipe(Layer.provide(RedisStore.layerPermitsConfig({ prefix, limit: 1 }))),
+          CreationQuota.layerFromStore.pipe(Layer.provide(RedisStore.layerCountsConfig({ prefix })))
+        )).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["COMMUNITY_API_REDIS_URL", server.url]]))))
+        const pacing = Context.get(limiters, Pacing.Pacing)
+        const quota = Context.get(limiters, CreationQuota.CreationQuota)
+        expect(pacing).not.toBe(Pacing.global)
+        expect(pacing.settings.limit).toBe(1)
+        const otherPacing = yield* Pacing.makeRedis({ url: server.url, prefix, limit: 1 })
+        const otherQuota = yield* CreationQuota.makeRedis({ url: server.url, prefix })
+        const answeredAt = yield* pacing.withPermit("u")(Effect.sync(() => Date.now()))
+        const sentAt = yield* otherPacing.withPermit("u")(Effect.sync(() => Date.now()))
+        expect(sentAt - answeredAt).toBeGreaterThanOrEqual(1000 + 20 - 1)
+        yield* quota.exhaustDay("u")
+        const error = yield* Effect.flip(otherQuota.acquire("u", "vars/create", "fail"))
+        expect(error._tag).toBe("CreationQuotaExceeded")
+        if (error._tag === "CreationQuotaExceeded") expect(error.window).toBe("day")
+      }))))
 })

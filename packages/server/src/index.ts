@@ -7,6 +7,8 @@
 /** @since 0.1.0 */
 export * as DemoFixture from "./DemoFixture.js"
 /** @since 0.1.0 */
+export * as Embedded from "./Embedded.js"
+/** @since 0.1.0 */
 export * as Faults from "./Faults.js"
 /** @since 0.1.0 */
 export * as Fixture from "./Fixture.js"

@@ -1,9 +1,9 @@
 /**
  * What each package lets another import, read from the manifests and resolved by Node itself: the
  * applications export only what another package of the workspace imports (the command line imports
- * the MCP server and its credentials; nothing imports the command line), and no package lets its
- * program (`bin`), which runs when loaded, be imported, while its `sideEffects` names it, so that a
- * bundler never drops or hoists it as if it were inert.
+ * the MCP server; nothing imports the command line), and no package lets its program (`bin`), which
+ * runs when loaded, be imported, while its `sideEffects` names it, so that a bundler never drops or
+ * hoists it as if it were inert.
  */
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
@@ -55,13 +55,17 @@ describe("package exports", () => {
 
   it("the MCP server exports only what the command line imports, in the workspace and once packed", async () => {
     const mcp = await manifest("apps/mcp")
-    expect(Object.keys(mcp.exports ?? {})).toEqual(["./Credentials", "./Server"])
-    expect(Object.keys(mcp.publishConfig?.exports ?? {})).toEqual(["./Credentials", "./Server"])
+    expect(Object.keys(mcp.exports ?? {})).toEqual(["./Server"])
+    expect(Object.keys(mcp.publishConfig?.exports ?? {})).toEqual(["./Server"])
     expect(resolveFrom("apps/cli", "@community-api/mcp/Server")).toBe(path.join(root, "apps/mcp/src/Server.ts"))
-    expect(resolveFrom("apps/cli", "@community-api/mcp/Credentials")).toBe(
-      path.join(root, "apps/mcp/src/Credentials.ts")
-    )
-    for (const hidden of ["@community-api/mcp", "@community-api/mcp/Tools", "@community-api/mcp/internal/x"]) {
+    // The environment's names and targets are the client's (`@community-api/client/Target`), not the MCP server's.
+    const hiddenSpecifiers = [
+      "@community-api/mcp",
+      "@community-api/mcp/Credentials",
+      "@community-api/mcp/Tools",
+      "@community-api/mcp/internal/x"
+    ]
+    for (const hidden of hiddenSpecifiers) {
       expect(failureFrom("apps/cli", hidden), hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
     }
   })

@@ -13,7 +13,7 @@ export interface RunOptions {
   /**
    * The whole environment the command reads (`COMMUNITY_API_*`, `NO_COLOR`, `PORT`). In process it
    * is all there is; a child process also inherits the rest of the test's environment, without the
-   * two `COMMUNITY_API_*` variables unless they are given here.
+   * three `COMMUNITY_API_*` variables unless they are given here.
    */
   readonly env?: Record<string, string>
   /** Written to standard input, which then ends. */

@@ -22,8 +22,10 @@ export const timeout = 120_000
 export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Result> =>
   new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, ...options.env }
-    if (options.env?.COMMUNITY_API_BASE_URL === undefined) delete env.COMMUNITY_API_BASE_URL
-    if (options.env?.COMMUNITY_API_TOKEN === undefined) delete env.COMMUNITY_API_TOKEN
+    // The test's own COMMUNITY_API_* (a developer's base URL, token or Redis) never reaches the command.
+    for (const name of ["COMMUNITY_API_BASE_URL", "COMMUNITY_API_TOKEN", "COMMUNITY_API_REDIS_URL"]) {
+      if (options.env?.[name] === undefined) delete env[name]
+    }
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: "pipe" })
     let stdout = ""
     let stderr = ""

@@ -18,13 +18,20 @@ export interface Wire {
   readonly request: (path: string, params: unknown) => HttpClientRequest.HttpClientRequest
 }
 
+/**
+ * `url` without its trailing slashes: `{base_url}/` and `{base_url}` name the same API.
+ *
+ * @internal
+ */
+export const trimTrailingSlashes = (url: string): string => url.replace(/\/+$/, "")
+
 /** @internal */
 export const normalizeBaseUrl = (input: string | URL): string => {
   const url = new URL(String(input))
   if (url.search !== "" || url.username !== "" || url.password !== "") {
     throw new Error("the base URL must carry no query string and no credentials")
   }
-  return url.toString().replace(/\/+$/, "")
+  return trimTrailingSlashes(url.toString())
 }
 
 /**

@@ -1,15 +1,11 @@
 /**
- * The memory store of the pacing permits (the default behind {@link Pacing}): per user a semaphore
- * of `limit` permits in this process. A permit is taken before its request is sent and given back
- * once its hold has passed, by a daemon fiber, so that the caller's answer is not delayed by the
- * hold. Waiters queue fairly on the semaphore.
+ * The memory store of the pacing permits (`PermitStore.layerMemory`, the default behind `Pacing`):
+ * per user a semaphore of `limit` permits in this process. A permit is taken before its request is
+ * sent and given back once its hold has passed, by a daemon fiber, so that the caller's answer is not
+ * delayed by the hold. Waiters queue fairly on the semaphore.
  */
 import { Clock, Duration, Effect } from "effect"
-import type * as PacingRule from "./pacingRule.js"
-import type * as Store from "./store.js"
-
-/** @internal */
-export type Settings = PacingRule.Settings
+import type * as PermitStore from "../PermitStore.js"
 
 /** The permits of one user. */
 interface Gate {
@@ -17,14 +13,14 @@ interface Gate {
   blockedUntil: number
 }
 
-interface MemoryPermit extends Store.Permit {
+interface MemoryPermit extends PermitStore.Permit {
   readonly gate: Gate
   /** When it was taken, on this process's clock. */
   readonly takenAt: number
 }
 
 /** A memory store of `limit` permits per user, synchronously. @internal */
-export const unsafeMakeStore = (limit: number): Store.PermitStore<never> => {
+export const unsafeMakeStore = (limit: number): PermitStore.Service<never> => {
   const gates = new Map<string, Gate>()
   const gateOf = (user: string): Gate => {
     let gate = gates.get(user)
@@ -40,6 +36,7 @@ export const unsafeMakeStore = (limit: number): Store.PermitStore<never> => {
       return gate.blockedUntil > now ? Effect.sleep(Duration.millis(gate.blockedUntil - now)) : Effect.void
     })
   return {
+    limit,
     take: (user) =>
       Effect.suspend(() => {
         const gate = gateOf(user)

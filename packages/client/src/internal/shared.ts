@@ -1,35 +1,28 @@
 /**
- * What the Redis layers of `Pacing` and `CreationQuota` share: their options resolved, the Redis store
- * loaded on demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which
- * names the store, loads neither), and the fallback to the memory store when Redis is unavailable and
- * the options ask for it, with one warning per process.
+ * What the Redis stores of `RedisStore` (the permits and the counts) share: the Redis store loaded on
+ * demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which names
+ * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
+ * options ask for it, with one warning per process.
  */
 import { Limits } from "@community-api/schema"
-import { Clock, Duration, Effect, Either, GlobalValue, Redacted } from "effect"
+import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
-import * as RedisStore from "../RedisStore.js"
+import type * as CountStore from "../CountStore.js"
+import type * as PermitStore from "../PermitStore.js"
+import type * as RedisStore from "../RedisStore.js"
 import { describeUrl } from "./redis/url.js"
-import type * as Store from "./store.js"
 
 type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
 
-/** @internal */
+/** The options of `RedisStore` with their defaults filled in. @internal */
 export interface Resolved {
   readonly url: Redacted.Redacted<string>
   readonly prefix: string
   readonly timeoutMillis: number
   readonly onUnavailable: RedisStore.OnUnavailable
 }
-
-/** @internal */
-export const resolve = (options: RedisStore.Options): Resolved => ({
-  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-  prefix: options.prefix ?? RedisStore.defaults.prefix,
-  timeoutMillis: Duration.toMillis(options.timeout ?? RedisStore.defaults.timeout),
-  onUnavailable: options.onUnavailable ?? RedisStore.defaults.onUnavailable
-})
 
 const warned = GlobalValue.globalValue(Symbol.for("@community-api/client/RedisStore/warned"), () => ({ done: false }))
 
@@ -64,13 +57,12 @@ const load = (limiter: Limiter, url: string): Effect.Effect<RedisModule, ClientE
  */
 export const build = <S>(
   limiter: Limiter,
-  options: RedisStore.Options,
+  resolved: Resolved,
   make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
   Effect.gen(function*() {
-    const resolved = resolve(options)
     const loaded = yield* Effect.either(load(limiter, Redacted.value(resolved.url)))
     if (Either.isLeft(loaded)) {
       if (resolved.onUnavailable === "fail") return yield* Effect.fail(loaded.left)
@@ -81,9 +73,9 @@ export const build = <S>(
     return resolved.onUnavailable === "fallback" ? fallback(primary, memory()) : primary
   })
 
-interface FallbackPermit extends Store.Permit {
-  readonly inner: Store.Permit
-  readonly from: Store.PermitStore
+interface FallbackPermit extends PermitStore.Permit {
+  readonly inner: PermitStore.Permit
+  readonly from: PermitStore.Service
 }
 
 /**
@@ -92,10 +84,14 @@ interface FallbackPermit extends Store.Permit {
  *
  * @internal
  */
-export const permitsOrMemory = (primary: Store.PermitStore, memory: Store.PermitStore): Store.PermitStore => {
-  const from = (store: Store.PermitStore, user: string) =>
+export const permitsOrMemory = (
+  primary: PermitStore.Service,
+  memory: PermitStore.Service
+): PermitStore.Service => {
+  const from = (store: PermitStore.Service, user: string) =>
     Effect.map(store.take(user), (inner): FallbackPermit => ({ user, inner, from: store }))
   return {
+    limit: primary.limit,
     take: (user) =>
       Effect.catchAll(from(primary, user), (error) => Effect.zipRight(warnOnce(error), from(memory, user))),
     release: (permit, hold) => {
@@ -113,9 +109,9 @@ export const permitsOrMemory = (primary: Store.PermitStore, memory: Store.Permit
  *
  * @internal
  */
-export const countsOrMemory = (primary: Store.CountStore, memory: Store.CountStore): Store.CountStore => {
+export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
   const inMemory = new Map<string, Array<number>>()
-  const remember = (user: string) => (verdict: Store.Verdict) =>
+  const remember = (user: string) => (verdict: CountStore.Verdict) =>
     Effect.sync(() => {
       if (verdict._tag !== "Taken") return
       const kept = (inMemory.get(user) ?? []).filter((at) => at > verdict.at - Limits.dayMillis)
@@ -141,7 +137,7 @@ export const countsOrMemory = (primary: Store.CountStore, memory: Store.CountSto
               // Counted in Redis: still good within its minute, else counted again here.
               Effect.flatMap(
                 Clock.currentTimeMillis,
-                (now): Effect.Effect<Store.Verdict, ClientError.LimiterUnavailable> =>
+                (now): Effect.Effect<CountStore.Verdict, ClientError.LimiterUnavailable> =>
                   Limits.nextMinute(taken) > now ? Effect.succeed({ _tag: "Taken", at: taken }) : takeInMemory(user)
               )
             ))

@@ -1,12 +1,12 @@
 /**
- * The creation counts over Redis: every operation of `Store.CountStore` is one run of the count
+ * The creation counts over Redis: every operation of `CountStore.Service` is one run of the count
  * script (see `scripts.ts`), which does what `Limits` does in memory.
  *
  * @internal
  */
 import { Limits } from "@community-api/schema"
 import { Effect } from "effect"
-import type * as Store from "../store.js"
+import type * as CountStore from "../../CountStore.js"
 import type { Connection } from "./connection.js"
 import { keysOf, type Reply } from "./scripts.js"
 
@@ -15,7 +15,7 @@ import { keysOf, type Reply } from "./scripts.js"
  *
  * @internal
  */
-export const countStore = (connection: Connection, settings: Limits.CreationSettings): Store.CountStore => {
+export const countStore = (connection: Connection, settings: Limits.CreationSettings): CountStore.Service => {
   const count = (user: string, mode: string, extra: ReadonlyArray<string | number> = []) =>
     connection.run("creation quota", "communityApiCountCreations", [keysOf(connection.prefix, user).creations], [
       mode,
@@ -26,7 +26,7 @@ export const countStore = (connection: Connection, settings: Limits.CreationSett
       Limits.dayStartOffsetMillis,
       ...extra
     ])
-  const verdict = (reply: Reply): Store.Verdict =>
+  const verdict = (reply: Reply): CountStore.Verdict =>
     reply[0] === 1
       ? { _tag: "Taken", at: Number(reply[1]) }
       : {

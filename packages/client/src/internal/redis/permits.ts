@@ -7,8 +7,7 @@
 import { Deferred, Duration, Effect, Exit, FiberId, Random } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "../../ClientError.js"
-import type * as PacingRule from "../pacingRule.js"
-import type * as Store from "../store.js"
+import type * as PermitStore from "../../PermitStore.js"
 import type { Connection } from "./connection.js"
 import { keysOf, micros, type Script } from "./scripts.js"
 
@@ -22,7 +21,7 @@ const pollMillis = 50
  */
 const leadMillis = 30
 
-interface RedisPermit extends Store.Permit {
+interface RedisPermit extends PermitStore.Permit {
   readonly name: string
 }
 
@@ -54,7 +53,7 @@ interface UserPermits {
 export const permitStore = (
   connection: Connection,
   options: { readonly limit: number; readonly leaseMillis: number }
-): Effect.Effect<Store.PermitStore, never, Scope.Scope> =>
+): Effect.Effect<PermitStore.Service, never, Scope.Scope> =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
     const users = new Map<string, UserPermits>()
@@ -71,7 +70,7 @@ export const permitStore = (
     const run = (script: Script, keys: ReadonlyArray<string>, args: ReadonlyArray<string | number>) =>
       connection.run("pacing", script, keys, args)
     const lease = micros(options.leaseMillis)
-    const giveBack = (user: string, name: string, hold: PacingRule.Hold) =>
+    const giveBack = (user: string, name: string, hold: PermitStore.Hold) =>
       Effect.suspend(() => {
         permitsOf(user).inFlight.delete(name)
         const keys = keysOf(connection.prefix, user)
@@ -83,7 +82,7 @@ export const permitStore = (
         ]))
       })
     /** A permit taken and not used: back when it would have come back anyway (its take, if reserved). */
-    const unused: PacingRule.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
+    const unused: PermitStore.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
 
     // Every third of the lease, one call per user renews this process's permits in flight; a renewal
     // that fails is tried again at the next turn (the lease covers two that fail). A name leaves the
@@ -155,6 +154,7 @@ export const permitStore = (
       )
 
     return {
+      limit: options.limit,
       take: (user) =>
         Effect.uninterruptibleMask((restore) =>
           Effect.suspend(() => {
@@ -184,7 +184,7 @@ export const permitStore = (
               Effect.flatMap(granted, ({ delayMillis, permit }) =>
                 restore(ready(permits, delayMillis)).pipe(
                   Effect.onInterrupt(() => giveBack(user, permit.name, unused)),
-                  Effect.as<Store.Permit>(permit)
+                  Effect.as<PermitStore.Permit>(permit)
                 ))
             )
           })

@@ -1,0 +1,118 @@
+/**
+ * Where the pacing permits of every user are kept: the store under `Pacing`, in the manner of
+ * the `RateLimiterStore` under the `RateLimiter` of `@effect/experimental`. `Pacing` holds the rule
+ * (how long a permit stays held after its request) and a store keeps the permits: `limit` per user,
+ * each held from its take until the {@link Hold} given at its release says.
+ *
+ * Two stores come with the package: this process's memory ({@link layerMemory}, what `Pacing.layer`
+ * uses) and Redis, shared by every process of a user (`RedisStore.layerPermits`, what
+ * `Pacing.layerRedis` uses). Another store is a {@link Service} provided as {@link PermitStore}
+ * under `Pacing.layerFromStore`.
+ *
+ * Every time a store takes or gives is on the store's own clock: the memory store reads Effect's
+ * `Clock`, the Redis store the Redis server's `TIME`, never a caller's clock.
+ *
+ * @since 0.1.0
+ */
+import { Limits } from "@community-api/schema"
+import { Context, Effect, Layer } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as Permits from "./internal/permits.js"
+
+/**
+ * A permit taken from a store. Only the store that gave it reads it: a store gives its own permits,
+ * with whatever it needs to take them back, and `Pacing` hands each back to its store unread.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Permit {
+  /** The user the permit was taken for. */
+  readonly user: string
+}
+
+/**
+ * How long a given-back permit still counts as held, on the store's clock: until the later of the
+ * answer plus `afterAnswerMillis` and the take plus `afterTakeMillis`. `Pacing` decides it (see
+ * "Pacing at real latency" in `docs/client.md`); the store keeps it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Hold {
+  readonly afterAnswerMillis: number
+  readonly afterTakeMillis: number
+}
+
+/**
+ * A store of pacing permits. `E`: how the store fails (`never` for the memory store); `Pacing` passes
+ * it on to the request, which then is not sent.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service<E = ClientError.LimiterUnavailable> {
+  /** Permits per user: at most this many requests of a user are held at once. */
+  readonly limit: number
+  /**
+   * Waits until a permit of `user` is free and the user is not blocked, and takes it. Interrupted
+   * while waiting, it takes nothing.
+   */
+  readonly take: (user: string) => Effect.Effect<Permit, E>
+  /**
+   * Gives `permit` back after its answer: it stays held until `max(now + afterAnswerMillis,
+   * takenAt + afterTakeMillis)` on the store's clock. Does not wait for the store: the answer is
+   * the caller's at once.
+   */
+  readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
+  /** No permit of `user` is taken for `millis` from now (the server refused a request for the rate). */
+  readonly block: (user: string, millis: number) => Effect.Effect<void, E>
+}
+
+/**
+ * The store of pacing permits that `Pacing.layerFromStore` paces with. Its failures are
+ * `LimiterUnavailable`, the one error of a store that every operation of the client can fail with.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class PermitStore extends Context.Tag("@community-api/client/PermitStore")<PermitStore, Service>() {}
+
+/**
+ * Settings of a store of permits.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings {
+  /** Requests allowed in one window; default 30. */
+  readonly limit?: number | undefined
+}
+
+/**
+ * Makes a store of permits in this process's memory, synchronously: per user a semaphore of `limit`
+ * permits (waiters queue fairly on it), each given back by a daemon fiber once its hold has passed.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const unsafeMakeMemory = (settings: Settings = {}): Service<never> =>
+  Permits.unsafeMakeStore(settings.limit ?? Limits.requestsPerWindow)
+
+/**
+ * Makes a store of permits in this process's memory (see {@link unsafeMakeMemory}).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
+  Effect.sync(() => unsafeMakeMemory(settings))
+
+/**
+ * A layer of one store of permits in this process's memory.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerMemory = (settings?: Settings): Layer.Layer<PermitStore> =>
+  Layer.effect(PermitStore, makeMemory(settings))

@@ -1,0 +1,39 @@
+/**
+ * The sandbox a program embeds when no base URL is set: the reference server in this process with the
+ * demo data, an `HttpClient` whose requests go straight to it, and the demo owner's token for calls
+ * that give none. It has the shape of the client's `Target.Sandbox`, which `Target.layer` loads for an
+ * embedded target: the command line and the MCP server import this module dynamically, so that a call
+ * to a real API never reads the server's code.
+ *
+ * @since 0.1.0
+ */
+import type { HttpClient } from "@effect/platform"
+import type { Layer } from "effect"
+import { Redacted } from "effect"
+import * as DemoFixture from "./DemoFixture.js"
+import * as ReferenceServer from "./ReferenceServer.js"
+
+/**
+ * The base URL of the in-process server ({@link layer}'s `HttpClient` answers at it).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const baseUrl: string = ReferenceServer.inProcessBaseUrl
+
+/**
+ * The token of calls that give none: the demo owner's.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const token: Redacted.Redacted<string> = Redacted.make(DemoFixture.tokens.owner)
+
+/**
+ * The server with the demo data and an in-process `HttpClient` to it (`ReferenceServer.layerTest`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<ReferenceServer.ReferenceServer | HttpClient.HttpClient> = ReferenceServer
+  .layerTest()
