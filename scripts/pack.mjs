@@ -1,5 +1,5 @@
 /**
- * Packs the three libraries (`@community-api/schema`, `@community-api/client`,
+ * Packs the four libraries (`@community-api/core`, `@community-api/schema`, `@community-api/client`,
  * `@community-api/server`) into `packs/` at the root of the workspace, as the tarballs an npm user
  * installs while the packages are not on the public registry:
  *
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const destination = path.join(root, "packs")
-const libraries = ["schema", "client", "server"]
+const libraries = ["core", "schema", "client", "server"]
 
 /** Without the variables of the pnpm script running this one, so each `pnpm pack` sees its own package. */
 const env = Object.fromEntries(
@@ -49,7 +49,7 @@ try {
   fs.mkdirSync(destination)
   console.error(`pack: building and packing ${libraries.map((name) => `packages/${name}`).join(", ")}…`)
   // Two at a time at most: each runs its own TypeScript build, and these machines have two cores.
-  await Promise.all([pack("schema").then(() => pack("client")), pack("server")])
+  await Promise.all([pack("core").then(() => pack("schema")).then(() => pack("client")), pack("server")])
   const tarballs = fs.readdirSync(destination).filter((name) => name.endsWith(".tgz")).sort()
   if (tarballs.length !== libraries.length) {
     throw new Error(`expected ${libraries.length} tarballs in ${destination}, found: ${tarballs.join(", ") || "none"}`)

@@ -7,7 +7,7 @@
  */
 import { CommunityApiClient, CreationQuota, Pacing } from "@community-api/client"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
-import { Duration, Effect, Layer, Redacted } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { performance } from "node:perf_hooks"
 import * as BenchFixture from "./internal/BenchFixture.js"
 import * as Clients from "./internal/Clients.js"
@@ -18,11 +18,7 @@ import type { Result } from "./internal/Result.js"
 import { median, round } from "./internal/Stats.js"
 
 /** Users whose tokens the calls go round: 30 a second each is far more than any side here asks of one. */
-const users = 1000
-const connections = 16
-const rounds = 2
-const warmupMillis = 1000
-const durationMillis = 4000
+const { users } = LoadGenerator.usersMe
 /** How long each side of the client's figures calls. */
 const callMillis = 3000
 const concurrentFibers = 16
@@ -47,16 +43,6 @@ const callsPerSecond = (call: (i: number) => Effect.Effect<unknown, unknown>, fi
     yield* Effect.all(Array.from({ length: fibers }, () => run(started + callMillis)), { concurrency: "unbounded" })
     return (done / (performance.now() - started)) * 1000
   })
-
-/** One answer of a server, as the load generator's request gets it. */
-const sample = (url: string, token: string) =>
-  Effect.promise(() =>
-    fetch(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: "{}"
-    }).then(async (response) => `HTTP ${response.status} ${await response.text()}`)
-  )
 
 /** Runs B7. */
 export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(function*() {
@@ -94,35 +80,22 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     // Prism serves the document's paths as they are, without the servers' base path.
     { name: "prism", origin: prism.origin, path: "/users/me" }
   ] as const
-  for (const side of sides) figures[`${side.name}.sample`] = yield* sample(`${side.origin}${side.path}`, tokens[0]!)
-  const rps: Record<string, Array<number>> = { sandbox: [], prism: [] }
-  let notOk = 0
-  let failures = 0
-  for (let i = 0; i < rounds; i++) {
-    for (const side of sides) {
-      const report = yield* LoadGenerator.run({
-        origin: side.origin,
-        path: side.path,
-        tokens,
-        body: "{}",
-        connections,
-        warmupMillis,
-        durationMillis
-      })
-      rps[side.name]!.push((report.completed / report.elapsedMillis) * 1000)
-      notOk += report.completed - report.ok
-      failures += report.failures
-      yield* Effect.sleep(Duration.millis(100))
-    }
+  for (const side of sides) {
+    const answer = yield* LoadGenerator.sample(`${side.origin}${side.path}`, tokens[0]!)
+    figures[`${side.name}.sample`] = `HTTP ${answer.status} ${answer.body}`
   }
-  const sandboxRps = median(rps["sandbox"]!)
-  const prismRps = median(rps["prism"]!)
+  const [sandboxSide, prismSide] = yield* LoadGenerator.rounds(sides, tokens)
+  const rps = { sandbox: sandboxSide.completedPerSecond, prism: prismSide.completedPerSecond }
+  const notOk = sandboxSide.notOk + prismSide.notOk
+  const failures = sandboxSide.failures + prismSide.failures
+  const sandboxRps = median(rps.sandbox)
+  const prismRps = median(rps.prism)
   const ratio = sandboxRps / prismRps
   figures["sandbox.rps"] = Math.round(sandboxRps)
   figures["prism.rps"] = Math.round(prismRps)
   figures["sandboxOverPrism"] = round(ratio, 3)
-  figures["sandbox.rpsRounds"] = rps["sandbox"]!.map(Math.round).join(" ")
-  figures["prism.rpsRounds"] = rps["prism"]!.map(Math.round).join(" ")
+  figures["sandbox.rpsRounds"] = rps.sandbox.map(Math.round).join(" ")
+  figures["prism.rpsRounds"] = rps.prism.map(Math.round).join(" ")
   figures["answersNotOk"] = notOk
   figures["transportFailures"] = failures
   const met = ratio >= 1 && notOk === 0 && failures === 0
@@ -132,10 +105,8 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
     method: `The client's users/me calls per second for ${callMillis / 1000} s (after a tenth of that as warm-up), ` +
       `one at a time and from ${concurrentFibers} fibers, tokens of ${users} users round-robin: through the ` +
       "in-process bridge (ReferenceServer.layerTest, what tests use) and over fetch against the compiled sandbox on " +
-      `a port. Then users/me over ${connections} keep-alive connections from the load generator in a child ` +
-      `process, ${rounds} alternated rounds of ${durationMillis / 1000} s (after ${
-        warmupMillis / 1000
-      } s warm-up) per server: the compiled sandbox (pnpm start, the bench fixture's users) and Stoplight Prism ` +
+      `a port. Then ${LoadGenerator.usersMeMethod}: the compiled sandbox (pnpm start, the bench fixture's users) ` +
+      `and Stoplight Prism ` +
       `${Processes.prismVersion} (prism mock packages/schema/openapi.json, installed on demand into bench/.cache), ` +
       "each with its default settings in a process of its own; median of the rounds.",
     figures,

@@ -12,9 +12,9 @@ import * as DemoFixture from "@community-api/server/DemoFixture"
 import { Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
+import { freePort } from "../../scripts/redis.mjs"
 import * as Child from "./internal/Child.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
@@ -42,17 +42,6 @@ const targets = {
   embeddedMaxRssMiB: 200,
   startSecondsOverPnpm: 2
 } as const
-
-/** A free loopback port (taken, then given back). */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as net.AddressInfo
-      server.close(() => resolve(address.port))
-    })
-  })
 
 const answers = (url: string): Promise<boolean> =>
   fetch(url, {

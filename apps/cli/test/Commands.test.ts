@@ -11,17 +11,12 @@ import { Effect, Fiber } from "effect"
 import * as ExitCode from "../src/ExitCode.js"
 import * as Calendar from "./support/Calendar.js"
 import * as InProcess from "./support/InProcess.js"
-import type * as Outcome from "./support/Outcome.js"
+import * as Outcome from "./support/Outcome.js"
 import * as Sandbox from "./support/Sandbox.js"
 
 const { mainCommunity, tokens } = DemoFixture
 const { community } = Sandbox
 const { run } = InProcess
-
-const expectNoToken = (result: Outcome.Result, token: string) => {
-  expect(result.stdout).not.toContain(token)
-  expect(result.stderr).not.toContain(token)
-}
 
 describe("embedded sandbox", () => {
   it("E4 C12 C13 bots get --all --json streams every bot of every page as one JSON line each", async () => {
@@ -79,14 +74,14 @@ describe("embedded sandbox", () => {
     const result = await run(["users", "me"], { env: { COMMUNITY_API_TOKEN: tokens.expired } })
     expect(result.code).toBe(ExitCode.kinds.access.code)
     expect(result.stderr).toContain("users/me failed with InvalidTokenError: error 4")
-    expectNoToken(result, tokens.expired)
+    Outcome.expectNoToken(result, tokens.expired)
   })
 
   it("A8 A9 an employee without the admin role exits 3 on groups/getEmployees", async () => {
     const result = await run(["groups", "getEmployees", ...community], { env: { COMMUNITY_API_TOKEN: tokens.mailer } })
     expect(result.code).toBe(ExitCode.kinds.access.code)
     expect(result.stderr).toContain("groups/getEmployees failed with AccessDeniedError: error 8")
-    expectNoToken(result, tokens.mailer)
+    Outcome.expectNoToken(result, tokens.mailer)
   })
 
   it("E17 call sends an operation whose parameters are not shown, by path with key=value", async () => {
@@ -142,7 +137,7 @@ describe("sandbox on a port", () => {
     await control((server) => server.clearFaults)
     expect(result.code).toBe(ExitCode.kinds.internal.code)
     expect(result.stderr).toContain("groups/get failed with InternalServerError: error 101")
-    expectNoToken(result, tokens.owner)
+    Outcome.expectNoToken(result, tokens.owner)
   })
 })
 
@@ -181,6 +176,6 @@ describe("sandbox on a port, the creation minute used up", () => {
     }, { room: 5_000 })
     expect(result.code).toBe(ExitCode.kinds.limit.code)
     expect(result.stderr).toMatch(/vars\/create failed with (RateLimitError|CreationQuotaExceeded)/)
-    expectNoToken(result, tokens.owner)
+    Outcome.expectNoToken(result, tokens.owner)
   }, 180_000)
 })

@@ -8,18 +8,13 @@
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
 import * as ExitCode from "../src/ExitCode.js"
-import type * as Outcome from "./support/Outcome.js"
+import * as Outcome from "./support/Outcome.js"
 import * as Sandbox from "./support/Sandbox.js"
 import * as Spawn from "./support/Spawn.js"
 
 const { mainCommunity, tokens } = DemoFixture
 const { community } = Sandbox
 const { run } = Spawn
-
-const expectNoToken = (result: Outcome.Result, token: string) => {
-  expect(result.stdout).not.toContain(token)
-  expect(result.stderr).not.toContain(token)
-}
 
 describe("embedded sandbox", () => {
   it("E2 groups get --json prints the demo communities with no configuration", async () => {
@@ -29,7 +24,7 @@ describe("embedded sandbox", () => {
     expect(page.total).toBe(page.items.length)
     expect(page.items).toContainEqual(expect.objectContaining(mainCommunity))
     expect(result.stderr).toContain("embedded sandbox")
-    expectNoToken(result, tokens.owner)
+    Outcome.expectNoToken(result, tokens.owner)
   }, Spawn.timeout)
 })
 
@@ -47,7 +42,7 @@ describe("sandbox on a port", () => {
     expect(header.startsWith("id ")).toBe(true)
     expect(rows).toHaveLength(DemoFixture.mainBotCount)
     expect(result.stderr).not.toContain("embedded sandbox")
-    expectNoToken(result, tokens.owner)
+    Outcome.expectNoToken(result, tokens.owner)
     const requests = await control((server) => server.recentRequests)
     expect(requests.filter((entry) => JSON.stringify(entry).includes("bots/get")).length).toBeGreaterThanOrEqual(2)
   }, Spawn.timeout)

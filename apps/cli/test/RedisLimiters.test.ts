@@ -6,31 +6,17 @@
  * whenever they expire. The command runs in process (`InProcess.ts`), with the environment given.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { recordCommands, recordedArguments, redisCommand } from "../../../scripts/redis-cli.mjs"
-import { type RedisServer, startRedisServer } from "../../../scripts/redis.mjs"
+import { beforeEach, describe, expect, it } from "@effect/vitest"
+import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
+import { recordCommands, recordedArguments } from "../../../scripts/redis-cli.mjs"
 import { run } from "./support/InProcess.js"
 import { community, sandboxOnPort } from "./support/Sandbox.js"
 
 const { tokens } = DemoFixture
 
-/** The client's keys in the recorded commands, by what they hold (`RedisStore.defaults.prefix`). */
-const keysOf = (recorded: ReadonlyArray<string>) => ({
-  permits: recorded.filter((value) => /^community-api:\{[^}]+\}:permits:in-flight$/.test(value)),
-  creations: recorded.filter((value) => /^community-api:\{[^}]+\}:creations$/.test(value))
-})
-
 describe("COMMUNITY_API_REDIS_URL", () => {
   const sandbox = sandboxOnPort()
-  let redis: RedisServer
-
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 60_000)
-
-  afterAll(async () => {
-    await redis?.stop()
-  })
+  const redis = RedisServer.forTests()
 
   beforeEach(async () => {
     await recordCommands(redis.port)
@@ -41,14 +27,7 @@ describe("COMMUNITY_API_REDIS_URL", () => {
       env: { ...sandbox.env(tokens.owner), COMMUNITY_API_REDIS_URL: redis.url }
     })
     expect(result.code, result.stderr).toBe(0)
-    const keys = keysOf(await recordedArguments(redis.port))
-    expect(keys.permits).toHaveLength(1)
-    expect(keys.creations).toHaveLength(1)
-    // The same user's keys: one hash tag for both limiters, not the token.
-    expect(keys.permits[0]!.split("}")[0]).toBe(keys.creations[0]!.split("}")[0])
-    expect(keys.creations[0]).not.toContain(tokens.owner)
-    // The creation stays counted for the minute, where the user's other processes see it.
-    expect(await redisCommand(redis.port, "HGET", keys.creations[0]!, "inMinute")).toEqual(["1"])
+    await RedisServer.expectOneCreation(redis.port, tokens.owner)
   })
 
   it("L1 a read takes its permit in that Redis and counts no creation", async () => {
@@ -56,7 +35,7 @@ describe("COMMUNITY_API_REDIS_URL", () => {
       env: { ...sandbox.env(tokens.owner), COMMUNITY_API_REDIS_URL: redis.url }
     })
     expect(result.code, result.stderr).toBe(0)
-    const keys = keysOf(await recordedArguments(redis.port))
+    const keys = RedisServer.clientKeys(await recordedArguments(redis.port))
     expect(keys.permits).toHaveLength(1)
     expect(keys.creations).toEqual([])
   })
@@ -65,7 +44,7 @@ describe("COMMUNITY_API_REDIS_URL", () => {
     const result = await run(["users", "me", "--json"], { env: { COMMUNITY_API_REDIS_URL: redis.url } })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain("embedded sandbox")
-    const keys = keysOf(await recordedArguments(redis.port))
+    const keys = RedisServer.clientKeys(await recordedArguments(redis.port))
     expect(keys.permits).toEqual([])
     expect(keys.creations).toEqual([])
   })

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Duration, Effect, Fiber, Option, TestClock } from "effect"
 import * as net from "node:net"
+import { freePort } from "../../../scripts/redis.mjs"
 import * as ExitCode from "../src/ExitCode.js"
 import * as Session from "../src/Session.js"
 import * as InProcess from "./support/InProcess.js"
@@ -36,15 +37,7 @@ const onTestClock = (args: ReadonlyArray<string>, options: Outcome.RunOptions, h
   })
 
 /** A port nothing listens on: bound, then closed. */
-const closedPort = Effect.promise(() =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-)
+const closedPort = Effect.promise(freePort)
 
 /** A host that takes connections and never answers, for the tests of the enclosing scope. */
 const silentHost = Effect.acquireRelease(

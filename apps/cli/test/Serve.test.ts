@@ -5,26 +5,19 @@
  * exit 0, as it stops `pnpm start`.
  */
 import * as ServerSandbox from "@community-api/server/Sandbox"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
-import * as Net from "node:net"
+import * as ChildSupport from "../../../packages/server/test/childSupport.js"
+import * as PortSupport from "../../../packages/server/test/portSupport.js"
 import * as ExitCode from "../src/ExitCode.js"
 import * as Sandbox from "../src/Sandbox.js"
 import * as Spawn from "./support/Spawn.js"
 
 describe("serve that cannot start", () => {
-  let taken: Net.Server
-  let port: number
-
-  beforeAll(async () => {
-    taken = Net.createServer()
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
-    port = (taken.address() as Net.AddressInfo).port
-  })
-
-  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())))
+  const takenPort = PortSupport.takenPort()
 
   it("a port already taken or a fixture it cannot read: the sandbox's own line, exit 1", async () => {
+    const port = takenPort()
     const [busy, missing] = await Promise.all([
       Spawn.run(["serve", "--port", String(port), "--quiet"]),
       Spawn.run(["serve", "--port", "0", "--fixture", "nope.json"])
@@ -46,23 +39,13 @@ describe("serve running", () => {
   it("Ctrl-C stops it: the sandbox's last line, nothing on standard error, exit 0", async () => {
     const child = spawn(process.execPath, [Spawn.bin, "serve", "--port", "0", "--quiet"], { stdio: "pipe" })
     try {
-      let stdout = ""
-      let stderr = ""
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-      const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-        child.on("close", (code, signal) => resolve({ code, signal }))
-      )
-      const deadline = Date.now() + Spawn.timeout - 30_000
-      while (!stdout.includes("Ctrl-C stops the server.")) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${stdout}\n${stderr}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      const before = stdout.length
+      const serve = ChildSupport.watch(child)
+      await serve.printed("Ctrl-C stops the server.", Spawn.timeout - 30_000)
+      const before = serve.stdout().length
       child.kill("SIGINT")
-      expect(await ended).toEqual({ code: ExitCode.kinds.success.code, signal: null })
-      expect(stdout.slice(before)).toBe("Sandbox stopped.\n")
-      expect(stderr).toBe("")
+      expect(await serve.ended).toEqual({ code: ExitCode.kinds.success.code, signal: null })
+      expect(serve.stdout().slice(before)).toBe("Sandbox stopped.\n")
+      expect(serve.stderr()).toBe("")
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
     }

@@ -9,9 +9,9 @@ import { Operations } from "@community-api/schema"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
 import { Ajv2020 } from "ajv/dist/2020.js"
+import { sandboxOnPort } from "../../../packages/server/test/portSupport.js"
 import * as Tools from "../src/Tools.js"
 import * as Mcp from "./support/Mcp.js"
-import * as Sandbox from "./support/Sandbox.js"
 
 const { enableableBotId, mainBotCount, mainCommunity, otherCommunity, subscriberUid, tokens, variableId } = DemoFixture
 
@@ -153,7 +153,7 @@ describe("embedded sandbox", () => {
 })
 
 describe("sandbox on a port", () => {
-  const sandbox = Sandbox.sandboxOnPort()
+  const sandbox = sandboxOnPort()
   const server = Mcp.serverFor(() => ({ COMMUNITY_API_BASE_URL: sandbox.baseUrl(), COMMUNITY_API_TOKEN: tokens.users }))
   const answers: Array<string> = []
   const call = async (name: string, args: Record<string, unknown>) => {

@@ -3,6 +3,7 @@
  * generated users with the `mailer` role there, built directly as a `Fixture` value (no decoding,
  * so 100,000 bots are ready in well under a second).
  */
+import * as DemoData from "@community-api/core/DemoData"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import type * as Fixture from "@community-api/server/Fixture"
 
@@ -39,22 +40,15 @@ export const make = (options: Options): BenchFixture => {
   const userTokens = users.map((userId) => `thp_bench_${hex(userId, 8)}`)
   const bots: Array<Fixture.Fixture["bots"][number]> = []
   for (let i = 0; i < options.bots; i++) {
-    bots.push({
-      id: botId(i),
-      ...community,
-      name: `Bench bot ${i}`,
-      active: (i % 2) as 0 | 1,
-      archived: 0,
-      activity_type: "message",
-      create_at: t2025 + i,
-      can_enable: true,
-      public_id: null,
-      can_share: false,
-      is_favorite: false,
-      time_archived: 0,
-      activity_param: null,
-      subscription_ids: []
-    })
+    bots.push(
+      DemoData.bot({
+        id: botId(i),
+        ...community,
+        name: `Bench bot ${i}`,
+        active: (i % 2) as 0 | 1,
+        create_at: t2025 + i
+      })
+    )
   }
   const fixture: Fixture.Fixture = {
     ...demo,

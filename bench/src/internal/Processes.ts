@@ -7,10 +7,10 @@ import { Effect } from "effect"
 import type { Scope } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { freePort } from "../../../scripts/redis.mjs"
 import * as Child from "./Child.js"
 
 /** The repository's root. */
@@ -27,17 +27,6 @@ export const openApiDocument = path.join(root, "packages/schema/openapi.json")
 export const prismVersion = "5.14.2"
 const prismDir = path.join(root, "bench/.cache/prism")
 const prismPackage = path.join(prismDir, "node_modules/@stoplight/prism-cli/package.json")
-
-/** A free loopback port, as the system gives one. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port
-      server.close(() => resolve(port))
-    })
-  })
 
 /** Waits until `url` answers a POST (any status), polling every 100 ms for at most `millis`. */
 const answering = async (url: string, millis: number): Promise<void> => {

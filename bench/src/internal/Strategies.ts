@@ -1,6 +1,6 @@
 /**
  * The pacing strategies compared in B2, each as a `Pacing` service so that the same client carries
- * them: the client's own permits (the rule of `internal/pacingRule.ts`, learning the band of the
+ * them: the client's own permits (the rule of `@community-api/core/PacingRule`, learning the band of the
  * delays), today's rule (the same permits, each held a window past its answer, as the client had it
  * before), Effect's `RateLimiter` (token bucket), and naive fixed spacing.
  */

@@ -15,6 +15,7 @@
  *
  * @since 0.1.0
  */
+import type * as RedisScripts from "@community-api/core/RedisScripts"
 import type { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -23,19 +24,13 @@ import * as Creations from "./internal/creations.js"
 /**
  * What a store answers to a count: counted at `at`, or the window that is used up (nothing counted)
  * with when it resets and the store's time of the answer. All three times are epoch milliseconds on
- * the store's clock.
+ * the store's clock. The shape is the core's, the one the Redis script's reply is read into, so that
+ * every store answers alike.
  *
  * @since 0.1.0
  * @category models
  */
-export type Verdict =
-  | { readonly _tag: "Taken"; readonly at: number }
-  | {
-    readonly _tag: "Exhausted"
-    readonly window: Limits.CreationWindow
-    readonly resetsAt: number
-    readonly now: number
-  }
+export type Verdict = RedisScripts.Verdict
 
 /**
  * A store of creation counts. `E`: how the store fails (`never` for the memory store); a creation

@@ -27,11 +27,10 @@
  *
  * @since 0.1.0
  */
-import { Limits } from "@community-api/schema"
+import * as PacingRule from "@community-api/core/PacingRule"
 import { Clock, Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
-import * as PacingRule from "./internal/pacingRule.js"
 import * as Permits from "./internal/permits.js"
 import * as PermitStore from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
@@ -57,29 +56,26 @@ export interface Settings extends PermitStore.Settings {
 }
 
 /**
- * The defaults: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin.
+ * The defaults: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin, the pacing
+ * rule's own (`PacingRule.defaults` of the core).
  *
  * @since 0.1.0
  * @category constants
  */
 export const defaults = {
-  limit: Limits.requestsPerWindow,
-  window: Duration.millis(Limits.rateWindowMillis),
-  margin: Duration.millis(20)
+  limit: PacingRule.defaults.limit,
+  window: Duration.millis(PacingRule.defaults.windowMillis),
+  margin: Duration.millis(PacingRule.defaults.marginMillis)
 } as const
 
 /**
  * The settings of a pacing service, resolved: the limit of its store, and the window and the margin
- * in milliseconds.
+ * in milliseconds (the pacing rule's settings, `@community-api/core/PacingRule`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface ResolvedSettings {
-  readonly limit: number
-  readonly windowMillis: number
-  readonly marginMillis: number
-}
+export interface ResolvedSettings extends PacingRule.Settings {}
 
 /**
  * The pacing service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
@@ -131,7 +127,8 @@ const resolve = (settings: Omit<Settings, "limit"> = {}): Resolved => ({
 
 /**
  * The service over a store of permits: the pacing rule (how long a permit stays held after its
- * request, `pacingRule.ts`) stays in this process, one per user, and the store keeps the permits.
+ * request, `PacingRule` of the core) stays in this process, one per user, and the store keeps the
+ * permits.
  */
 const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "limit"> = {}): Service<E> => {
   const { hold, ...timing } = resolve(settings)
@@ -163,7 +160,7 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     penalize: (user) =>
       Effect.suspend(() => {
         ruleOf(user).refused()
-        return store.block(user, resolved.windowMillis + resolved.marginMillis)
+        return store.block(user, PacingRule.penaltyMillis(resolved))
       }).pipe(
         // The server refused the request anyway; a store that missed the block leaves it to the server.
         Effect.catchAll((error) =>

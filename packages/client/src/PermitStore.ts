@@ -14,6 +14,7 @@
  *
  * @since 0.1.0
  */
+import type * as PacingRule from "@community-api/core/PacingRule"
 import { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -34,15 +35,13 @@ export interface Permit {
 /**
  * How long a given-back permit still counts as held, on the store's clock: until the later of the
  * answer plus `afterAnswerMillis` and the take plus `afterTakeMillis`. `Pacing` decides it (see
- * "Pacing at real latency" in `docs/client.md`); the store keeps it.
+ * "Pacing at real latency" in `docs/client.md`); the store keeps it. The pacing rule's own type, from
+ * `@community-api/core/PacingRule`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Hold {
-  readonly afterAnswerMillis: number
-  readonly afterTakeMillis: number
-}
+export type Hold = PacingRule.Hold
 
 /**
  * A store of pacing permits. `E`: how the store fails (`never` for the memory store); `Pacing` passes

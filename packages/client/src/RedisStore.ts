@@ -11,13 +11,15 @@
  * key (the client's `userKey`, or the hash of the token that the client derives in every process
  * alike). Permits and counts are taken and given back by Lua scripts, atomically, on the Redis
  * server's clock (`TIME`), never on the callers' clocks, so that machines whose clocks differ still
- * share one window.
+ * share one window. The scripts and the key layout are the core's (`@community-api/core/RedisScripts`
+ * and `RedisKeys`), the same for every line of the toolkit.
  *
  * The store needs the `ioredis` package (an optional peer dependency, loaded only by these layers):
  * `npm install ioredis@^5`.
  *
  * @since 0.1.0
  */
+import * as RedisKeys from "@community-api/core/RedisKeys"
 import { Limits } from "@community-api/schema"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
 import type { ConfigError, Scope } from "effect"
@@ -72,7 +74,7 @@ export interface Options {
  * @category constants
  */
 export const defaults = {
-  prefix: "community-api:",
+  prefix: RedisKeys.defaultPrefix,
   timeout: Duration.seconds(1),
   lease: Duration.seconds(10),
   onUnavailable: "fail"

@@ -11,34 +11,34 @@
  *   the same minute (it waits for the next one, or fails with the quota's reset time).
  * - Everything else, decoding errors included: never retried.
  *
+ * The table itself is the core's (`@community-api/core/RetryTable`), shared with the other Effect
+ * line; this module reads the client's errors into it and runs its waits on Effect's `Schedule`.
+ *
  * @since 0.1.0
  */
+import * as RetryTable from "@community-api/core/RetryTable"
 import { ApiError } from "@community-api/schema"
 import type { Limits, Operation } from "@community-api/schema"
 import { Duration, Predicate, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
 /**
- * What the client does after an error.
+ * What the client does after an error (the core's retry table, `@community-api/core/RetryTable`).
  *
  * @since 0.1.0
  * @category models
  */
-export type Decision =
-  /** Send again after the next delay of the retry schedule. */
-  | "retry"
-  /** Wait for the rate window (or the creation quota) and send again. */
-  | "wait-for-limit"
-  /** Fail with `OutcomeUnknownError`: the action may have happened and must not be sent again. */
-  | "outcome-unknown"
-  /** Fail with the error. */
-  | "fail"
+export type Decision = RetryTable.Decision
 
 const hasCode = (error: unknown): error is { readonly code: number } =>
   Predicate.hasProperty(error, "code") && typeof error.code === "number" && Predicate.hasProperty(error, "_tag")
 
 const isAmbiguousTransport = (error: unknown): error is ClientError.TransportError | ClientError.TimeoutError =>
   Predicate.isTagged(error, "TransportError") || Predicate.isTagged(error, "TimeoutError")
+
+/** An error as the retry table reads it: a transport failure or a timeout is ambiguous, a non-API error final. */
+const kindOf = (error: unknown): ApiError.ErrorKind =>
+  isAmbiguousTransport(error) ? "ambiguous" : hasCode(error) ? ApiError.kindOf(error) : "final"
 
 /**
  * Decides what to do after `error` from `op`.
@@ -49,22 +49,7 @@ const isAmbiguousTransport = (error: unknown): error is ClientError.TransportErr
 export const decide = (
   op: Pick<Operation.Any, "safeToRepeat" | "creation">,
   error: unknown
-): Decision => {
-  // A creation is never sent again after an ambiguous failure, even if a declaration marked it safe.
-  const safe = op.safeToRepeat && !op.creation
-  if (isAmbiguousTransport(error)) return safe ? "retry" : "outcome-unknown"
-  if (!hasCode(error)) return "fail"
-  switch (ApiError.kindOf(error)) {
-    case "transient":
-      return "retry"
-    case "limit":
-      return "wait-for-limit"
-    case "ambiguous":
-      return safe ? "retry" : "outcome-unknown"
-    case "final":
-      return "fail"
-  }
-}
+): Decision => RetryTable.decide(op, kindOf(error))
 
 /**
  * The limit behind an error 5: the request rate, or the creation quota's minute or day.
@@ -72,13 +57,7 @@ export const decide = (
  * @since 0.1.0
  * @category models
  */
-export type Refusal = "rate" | Limits.CreationWindow
-
-// The spec's error texts name their cause; the reference server's texts for error 5 are "Слишком много
-// запросов: …" (rate) and "Слишком много созданий: … в минуту / в сутки" (quota).
-const namesCreations = /созда|creation/i
-const namesRequests = /запрос|request/i
-const namesDay = /сутк|день|дня|day/i
+export type Refusal = RetryTable.Refusal
 
 const textOf = (error: unknown): string =>
   Predicate.hasProperty(error, "text") && typeof error.text === "string" ? error.text : ""
@@ -97,7 +76,7 @@ const textOf = (error: unknown): string =>
  *    after the rate window, at most `limitRetries` times within the call's deadline.
  *
  * Only a refusal laid on the quota can end a creation with `CreationQuotaExceeded` (or hold it to the
- * next minute); a rate refusal never does.
+ * next minute); a rate refusal never does. The rule is the core's (`RetryTable.refusalOf`).
  *
  * @since 0.1.0
  * @category utils
@@ -106,13 +85,7 @@ export const refusalOf = (
   op: Pick<Operation.Any, "creation">,
   error: unknown,
   counted?: Limits.CreationWindow | undefined
-): Refusal => {
-  if (!op.creation) return "rate"
-  const text = textOf(error)
-  if (namesCreations.test(text)) return namesDay.test(text) ? "day" : "minute"
-  if (namesRequests.test(text)) return "rate"
-  return counted ?? "rate"
-}
+): Refusal => RetryTable.refusalOf(op, textOf(error), counted)
 
 /**
  * The errors a retry schedule sees.
@@ -139,22 +112,22 @@ export interface Policy {
   readonly limitRetries: number
 }
 
-const capMillis = 8_000
+const { baseMillis, factor, jitterMax, jitterMin, retries } = RetryTable.backoff
 
 /**
  * The default schedule: 0.5 s doubling, each delay jittered (×0.8–1.2), rounded to whole milliseconds
- * and capped at 8 s, at most 6 attempts (5 retries).
+ * and capped at 8 s, at most 6 attempts (5 retries): the numbers of the core's retry table.
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exponential(Duration.millis(500), 2).pipe(
-  Schedule.jittered,
-  // Jitter gives fractions of a millisecond; summed on the clock they make a capped delay measure as
-  // 8000.000000000001 ms. Whole milliseconds, clamped after the jitter, keep every delay within the cap
-  // (and, the bounds 0.8 and 1.2 times the base being whole, within the jitter's range).
-  Schedule.modifyDelay((_, delay) => Duration.millis(Math.min(Math.round(Duration.toMillis(delay)), capMillis))),
-  Schedule.intersect(Schedule.recurs(5))
+export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exponential(
+  Duration.millis(baseMillis),
+  factor
+).pipe(
+  Schedule.jitteredWith({ min: jitterMin, max: jitterMax }),
+  Schedule.modifyDelay((_, delay) => Duration.millis(RetryTable.capDelay(Duration.toMillis(delay)))),
+  Schedule.intersect(Schedule.recurs(retries))
 )
 
 /**
@@ -163,7 +136,7 @@ export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exp
  * @since 0.1.0
  * @category constants
  */
-export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 5 }
+export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: RetryTable.limitRetries }
 
 /**
  * A policy with no retries at all.

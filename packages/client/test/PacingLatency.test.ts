@@ -1,10 +1,11 @@
 /**
- * Pacing at real latency: the rule that holds a permit (`internal/pacingRule.ts`) learns the band of
+ * Pacing at real latency: the rule that holds a permit (`@community-api/core/PacingRule`) learns the band of
  * the delays and holds a permit a window past its take plus the band's spread, instead of a window past
  * its answer; outside what it has seen it falls back to the safe rule. Driven on the `TestClock` against
  * the reference server in process, whose latency comes before it counts a request (so the whole delay
  * is on the way there, the worst case for pacing), with the server's own answers as the ground truth.
  */
+import * as PacingRule from "@community-api/core/PacingRule"
 import * as InProcess from "@community-api/server/InProcess"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import type { HttpServerResponse } from "@effect/platform"
@@ -12,7 +13,6 @@ import { describe, expect, it } from "@effect/vitest"
 import { Clock, Duration, Effect, Fiber, Layer, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
-import * as PacingRule from "../src/internal/pacingRule.js"
 import * as Pacing from "../src/Pacing.js"
 import * as Reference from "./support/Reference.js"
 
@@ -67,6 +67,29 @@ const expectWithinTheWindow = (answers: ReadonlyArray<Answered>) => {
 }
 
 const errors5 = (answers: ReadonlyArray<Answered>) => answers.filter((a) => a.code === 5)
+
+/**
+ * One user's requests one after another through a pacing service of `options`, each answered 100 ms
+ * after it is sent: the gaps between the sends, a few more than the rule needs to trust its band.
+ */
+const steadyGaps = (options: Pacing.Settings) =>
+  Effect.gen(function*() {
+    const pacing = yield* Pacing.make(options)
+    const sends: Array<number> = []
+    const send = Effect.zipRight(
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => sends.push(now))),
+      Effect.sleep(Duration.millis(100))
+    )
+    const fiber = yield* Effect.fork(
+      Effect.forEach(
+        Array.from({ length: PacingRule.observationsBeforeTrust + 3 }),
+        () => pacing.withPermit("u")(send)
+      )
+    )
+    yield* TestClock.adjust(Duration.minutes(1))
+    yield* Fiber.join(fiber)
+    return sends.slice(1).map((at, i) => at - sends[i]!)
+  })
 
 describe("Pacing at real latency", () => {
   describe("the rule", () => {
@@ -140,21 +163,7 @@ describe("Pacing at real latency", () => {
 
   it.effect("L1 with a steady delay a permit comes back a window plus the margin after its take", () =>
     Effect.gen(function*() {
-      const pacing = yield* Pacing.make({ limit: 1 })
-      const sends: Array<number> = []
-      const send = Effect.zipRight(
-        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => sends.push(now))),
-        Effect.sleep(Duration.millis(100))
-      )
-      const fiber = yield* Effect.fork(
-        Effect.forEach(
-          Array.from({ length: PacingRule.observationsBeforeTrust + 3 }),
-          () => pacing.withPermit("u")(send)
-        )
-      )
-      yield* TestClock.adjust(Duration.minutes(1))
-      yield* Fiber.join(fiber)
-      const gaps = sends.slice(1).map((at, i) => at - sends[i]!)
+      const gaps = yield* steadyGaps({ limit: 1 })
       // Learning: the answer (100 ms) plus the safe hold; then the take plus the window and the margin.
       expect(gaps.slice(0, PacingRule.observationsBeforeTrust)).toEqual(
         Array.from({ length: PacingRule.observationsBeforeTrust }, () => 100 + safeHold)
@@ -164,21 +173,7 @@ describe("Pacing at real latency", () => {
 
   it.effect("L1 with hold \"safe\" a permit always comes back a window plus the margin after its answer", () =>
     Effect.gen(function*() {
-      const pacing = yield* Pacing.make({ limit: 1, hold: "safe" })
-      const sends: Array<number> = []
-      const send = Effect.zipRight(
-        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => sends.push(now))),
-        Effect.sleep(Duration.millis(100))
-      )
-      const fiber = yield* Effect.fork(
-        Effect.forEach(
-          Array.from({ length: PacingRule.observationsBeforeTrust + 3 }),
-          () => pacing.withPermit("u")(send)
-        )
-      )
-      yield* TestClock.adjust(Duration.minutes(1))
-      yield* Fiber.join(fiber)
-      const gaps = sends.slice(1).map((at, i) => at - sends[i]!)
+      const gaps = yield* steadyGaps({ limit: 1, hold: "safe" })
       expect(gaps).toEqual(Array.from({ length: PacingRule.observationsBeforeTrust + 2 }, () => 100 + safeHold))
     }))
 

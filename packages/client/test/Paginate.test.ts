@@ -4,27 +4,17 @@ import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Clock, DateTime, Duration, Effect, Fiber, Stream, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as Paginate from "../src/Paginate.js"
+import * as BotList from "./support/BotList.js"
 import * as FakeServer from "./support/FakeServer.js"
 
-const bot = (n: number) => ({
-  id: n.toString(16).padStart(24, "0"),
-  name: `Бот ${n}`,
-  group_id: 1,
-  channel: "VK",
-  active: 1,
-  archived: 0,
-  activity_type: "subscribe",
-  create_at: 1_700_000_000 + n
-})
+const { bot } = BotList
 
 /** A list server of `n` bots, newest first; `onPage` may add new ones at the front between pages. */
-const listServer = (n: number, onPage: (bots: Array<ReturnType<typeof bot>>, page: number) => void = () => {}) => {
-  const bots = Array.from({ length: n }, (_, i) => bot(n - i))
+const listServer = (n: number, onPage: (bots: Array<BotList.Bot>, page: number) => void = () => {}) => {
+  const bots = BotList.newestFirst(n)
   let pages = 0
   const fake = FakeServer.make((request) => {
-    const count = Math.min(Number(request.body.count ?? 100), 500)
-    const offset = Number(request.body.offset ?? 0)
-    const answer = FakeServer.ok({ items: bots.slice(offset, offset + count), total: bots.length })
+    const answer = BotList.page(bots, request)
     onPage(bots, pages++)
     return Effect.succeed(answer)
   })

@@ -6,32 +6,19 @@ import { GroupId } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Clock, Deferred, Duration, Effect, Either, Fiber, Stream, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as BotList from "./support/BotList.js"
 import * as FakeServer from "./support/FakeServer.js"
-
-const bot = (n: number) => ({
-  id: n.toString(16).padStart(24, "0"),
-  name: `Бот ${n}`,
-  group_id: 1,
-  channel: "VK",
-  active: 1,
-  archived: 0,
-  activity_type: "subscribe",
-  create_at: 1_700_000_000 + n
-})
 
 /** A list of `n` bots; each page takes `millis` to answer; `fail` answers error 7 at that offset. */
 const listServer = (n: number, millis: number, fail?: number) => {
-  const bots = Array.from({ length: n }, (_, i) => bot(n - i))
+  const bots = BotList.newestFirst(n)
   const answered: Array<{ readonly offset: number; readonly at: number }> = []
   const fake = FakeServer.make((request) =>
     Effect.gen(function*() {
-      const count = Math.min(Number(request.body.count ?? 100), 500)
-      const offset = Number(request.body.offset ?? 0)
+      const { offset } = BotList.positionOf(request)
       yield* Effect.sleep(Duration.millis(millis))
       answered.push({ offset, at: yield* Clock.currentTimeMillis })
-      return offset === fail
-        ? FakeServer.error(7, "ошибка")
-        : FakeServer.ok({ items: bots.slice(offset, offset + count), total: bots.length })
+      return offset === fail ? FakeServer.error(7, "ошибка") : BotList.page(bots, request)
     })
   )
   return { ...fake, answered }

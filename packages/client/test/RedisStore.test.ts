@@ -6,10 +6,10 @@
  * and exact counts.
  */
 import { Limits } from "@community-api/schema"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Context, Duration, Effect, Exit, Layer, Logger, Redacted, Schedule } from "effect"
 import { Redis } from "ioredis"
-import { freePort, type RedisServer, startRedisServer } from "../../../scripts/redis.mjs"
+import { freePort, startRedisServer } from "../../../scripts/redis.mjs"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as RedisInternal from "../src/internal/redis.js"
@@ -17,16 +17,9 @@ import * as Pacing from "../src/Pacing.js"
 import * as RedisStore from "../src/RedisStore.js"
 import * as Calendar from "./support/Calendar.js"
 import * as FakeServer from "./support/FakeServer.js"
+import * as RedisServer from "./support/RedisServer.js"
 
-let server: RedisServer
-
-beforeAll(async () => {
-  server = await startRedisServer()
-}, 60_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
+const server = RedisServer.forTests()
 
 let prefixes = 0
 /** A prefix of its own for each test, so that no test sees another's permits or counts. */

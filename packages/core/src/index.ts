@@ -1,10 +1,89 @@
 /**
+ * What every line of the toolkit shares, with no Effect in it.
+ *
  * @since 0.1.0
  */
 
 /**
- * The clock a runtime gives the reference server and the client's pacing.
+ * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0
  */
 export * as Clock from "./Clock.js"
+
+/**
+ * The demo data: communities, employees, subscribers, bots, mailings, tokens, as plain fixture data.
+ *
+ * @since 0.1.0
+ */
+export * as DemoData from "./DemoData.js"
+
+/**
+ * The API's error codes as a plain table: each code's kind and meaning.
+ *
+ * @since 0.1.0
+ */
+export * as ErrorCodes from "./ErrorCodes.js"
+
+/**
+ * The API's limits and the calendar arithmetic of the creation windows.
+ *
+ * @since 0.1.0
+ */
+export * as Limits from "./Limits.js"
+
+/**
+ * The declaration of one operation as plain data, and the words every surface says of it.
+ *
+ * @since 0.1.0
+ */
+export * as Operation from "./Operation.js"
+
+/**
+ * Every operation of the API as plain declarations, grouped by section.
+ *
+ * @since 0.1.0
+ */
+export * as Operations from "./Operations.js"
+
+/**
+ * How long a pacing permit stays held after its request.
+ *
+ * @since 0.1.0
+ */
+export * as PacingRule from "./PacingRule.js"
+
+/**
+ * The layout of the keys of the limiters' Redis store.
+ *
+ * @since 0.1.0
+ */
+export * as RedisKeys from "./RedisKeys.js"
+
+/**
+ * The Lua scripts of the limiters' Redis store and the layout of their arguments and replies.
+ *
+ * @since 0.1.0
+ */
+export * as RedisScripts from "./RedisScripts.js"
+
+/**
+ * When a client sends a request again, as a plain table.
+ *
+ * @since 0.1.0
+ */
+export * as RetryTable from "./RetryTable.js"
+
+/**
+ * A small seeded generator, so that a run that draws can be repeated.
+ *
+ * @since 0.1.0
+ */
+export * as SeededRandom from "./SeededRandom.js"
+
+/**
+ * Every error text the reference server sends, in Russian, and which parts of a path may be shown.
+ *
+ * @since 0.1.0
+ */
+export * as Texts from "./Texts.js"

@@ -4,57 +4,16 @@
  *
  * @since 0.1.0
  */
+import * as ErrorCodes from "@community-api/core/ErrorCodes"
 import { Schema } from "effect"
-import * as Limits from "./Limits.js"
 
 /**
- * Every documented error code.
+ * The error-code table, from the core: `errorCodes`, `ErrorCode`, `ErrorKind`, `classification` (each
+ * code's kind and meaning), the common codes, `isErrorCode` and `kindOf`.
  *
  * @since 0.1.0
- * @category constants
  */
-export const errorCodes = [1, 3, 4, 5, 6, 7, 8, 9, 101] as const
-
-/**
- * @since 0.1.0
- * @category models
- */
-export type ErrorCode = typeof errorCodes[number]
-
-/**
- * What a code tells a caller to do.
- *
- * - `transient`: nothing was done; repeat later (9).
- * - `limit`: too many requests or creations; wait for the window and repeat (5).
- * - `ambiguous`: the server failed internally; the action may or may not have happened (101).
- * - `final`: repeating the same request gives the same answer (1, 3, 4, 6, 7, 8).
- *
- * @since 0.1.0
- * @category models
- */
-export type ErrorKind = "transient" | "limit" | "ambiguous" | "final"
-
-/**
- * How each code is classified, and what it means.
- *
- * @since 0.1.0
- * @category constants
- */
-export const classification: { readonly [C in ErrorCode]: { readonly kind: ErrorKind; readonly meaning: string } } = {
-  1: { kind: "final", meaning: "section or method missing, no such section, or unknown version in the address" },
-  3: { kind: "final", meaning: "no such method in the section" },
-  4: { kind: "final", meaning: "token or key missing or unsuitable: expired, revoked, or issued for another product" },
-  5: {
-    kind: "limit",
-    meaning:
-      `too many requests (over ${Limits.requestsPerWindow} per second) or creations (over ${Limits.creationsPerMinute} per minute or ${Limits.creationsPerDay} per day)`
-  },
-  6: { kind: "final", meaning: "the method could not perform the action; the reason is in the text" },
-  7: { kind: "final", meaning: "a required parameter is missing or wrong, or the object with that id is not found" },
-  8: { kind: "final", meaning: "no access to the community or section" },
-  9: { kind: "transient", meaning: "key-check service temporarily unavailable; repeat later" },
-  101: { kind: "ambiguous", meaning: "internal server error" }
-}
+export * from "@community-api/core/ErrorCodes"
 
 const errorFields = {
   /** The Russian text the server sent. */
@@ -243,7 +202,7 @@ export const byCode = {
  * @since 0.1.0
  * @category models
  */
-export type ErrorClass = typeof byCode[ErrorCode]
+export type ErrorClass = typeof byCode[ErrorCodes.ErrorCode]
 
 /**
  * Any documented API error.
@@ -259,15 +218,7 @@ export type ApiError = InstanceType<ErrorClass>
  * @since 0.1.0
  * @category type-level
  */
-export type ErrorOf<C extends ErrorCode> = InstanceType<typeof byCode[C]>
-
-/**
- * Tells whether a number is a documented error code.
- *
- * @since 0.1.0
- * @category guards
- */
-export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as ReadonlyArray<number>).includes(code)
+export type ErrorOf<C extends ErrorCodes.ErrorCode> = InstanceType<typeof byCode[C]>
 
 /**
  * Turns a wire error (`error_code`, `error`) into its tagged error. A code outside `allowed` (by
@@ -276,13 +227,13 @@ export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as R
  * @since 0.1.0
  * @category decoding
  */
-export const fromWire = <const C extends ErrorCode = ErrorCode>(
+export const fromWire = <const C extends ErrorCodes.ErrorCode = ErrorCodes.ErrorCode>(
   wire: { readonly error_code: number; readonly error: string },
   operation: string,
-  allowed: ReadonlyArray<C> = errorCodes as unknown as ReadonlyArray<C>
+  allowed: ReadonlyArray<C> = ErrorCodes.errorCodes as unknown as ReadonlyArray<C>
 ): ErrorOf<C> | UnexpectedApiError => {
   const code = wire.error_code
-  if (isErrorCode(code) && (allowed as ReadonlyArray<number>).includes(code)) {
+  if (ErrorCodes.isErrorCode(code) && (allowed as ReadonlyArray<number>).includes(code)) {
     const ErrorClass = byCode[code] as unknown as new(
       args: { code: number; text: string; operation: string }
     ) => ErrorOf<C>
@@ -297,14 +248,5 @@ export const fromWire = <const C extends ErrorCode = ErrorCode>(
  * @since 0.1.0
  * @category constructors
  */
-export const make = <C extends ErrorCode>(code: C, text: string, operation: string): ErrorOf<C> =>
+export const make = <C extends ErrorCodes.ErrorCode>(code: C, text: string, operation: string): ErrorOf<C> =>
   fromWire({ error_code: code, error: text }, operation, [code]) as ErrorOf<C>
-
-/**
- * The kind of any API error, `final` for an unexpected code.
- *
- * @since 0.1.0
- * @category utils
- */
-export const kindOf = (error: { readonly code: number }): ErrorKind =>
-  isErrorCode(error.code) ? classification[error.code].kind : "final"

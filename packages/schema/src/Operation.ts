@@ -1,42 +1,34 @@
 /**
  * The declaration of one operation: everything the client, the server, the command line and the docs
- * need to know about it, written once.
+ * need to know about it. Its plain part (section, method, flags, error codes, who may call it, rule,
+ * summary) is the core's, declared in `@community-api/core/Operations`; this module adds the Effect
+ * Schemas of its parameters and its answer ({@link withSchemas}).
  *
  * @since 0.1.0
  */
+import * as CoreOperation from "@community-api/core/Operation"
 import { Schema } from "effect"
-import * as ApiError from "./ApiError.js"
-import * as Limits from "./Limits.js"
+import type * as ApiError from "./ApiError.js"
 import * as Page from "./Page.js"
 
 /**
- * Who may call an operation in a community. The owner and `admin` may always call it.
- *
- * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel.
- * - `admin`: the owner and `admin` only.
- * - `any`: the owner and employees with any role.
- * - `none`: any valid token; the operation is not about one community.
+ * Who may call an operation in a community (`mailer`, `users`, `stat`, `admin`, `any`, `none`), and
+ * the other models of the core's declarations.
  *
  * @since 0.1.0
  * @category models
  */
-export type RoleGroup = "mailer" | "users" | "stat" | "admin" | "any" | "none"
+export type { Description, Location, RoleGroup } from "@community-api/core/Operation"
 
 /**
- * Who may call an operation of each role group, in words: read by every surface that
- * tells a person or an assistant who may call what (the command line's help, the MCP tools).
+ * The words every surface tells of an operation: who may call each role group (`whoMay`), the request
+ * and creation limits (`requestLimit`, `creationLimit`) and what becomes of a call not safe to repeat
+ * (`notRepeated`).
  *
  * @since 0.1.0
  * @category constants
  */
-export const whoMay: { readonly [Group in RoleGroup]: string } = {
-  mailer: "the owner, admins and employees with the mailer role",
-  users: "the owner, admins and employees with the users role",
-  stat: "the owner, admins and employees with the stat role",
-  admin: "the owner and admins only",
-  any: "the owner and employees with any role",
-  none: "any valid token"
-}
+export { creationLimit, notRepeated, requestLimit, whoMay } from "@community-api/core/Operation"
 
 /**
  * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
@@ -44,17 +36,27 @@ export const whoMay: { readonly [Group in RoleGroup]: string } = {
  * @since 0.1.0
  * @category constants
  */
-export const commonErrorCodes = [4, 5, 9, 101] as const
+export { commonErrorCodes } from "@community-api/core/ErrorCodes"
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type CommonErrorCode = typeof commonErrorCodes[number]
+export type { CommonErrorCode } from "@community-api/core/ErrorCodes"
 
 /**
- * What an operation is, apart from where it lives: everything but `section`, `method` and `path`,
- * which {@link section} derives from the keys it is declared under.
+ * `describe`: the description of an operation, from its declaration; `sections`: checks at compile
+ * time that every section sits under the key its operations name.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export { describe, sections } from "@community-api/core/Operation"
+
+/**
+ * What an operation is, apart from where it lives: the core's declaration (codes, flags, access, rule,
+ * summary) with the schemas of its parameters and its answer. A list operation is told by its `item`
+ * rather than the core's `pageable`.
  *
  * @since 0.1.0
  * @category models
@@ -66,34 +68,20 @@ export interface Declaration<
   out Item extends Schema.Schema.AnyNoContext | undefined = undefined,
   out Creation extends boolean = boolean,
   out Safe extends boolean = boolean
-> {
+> extends Omit<CoreOperation.Declaration<Code, Creation, Safe>, "pageable"> {
   /** The parameters, with every documented constraint; encodes to the JSON body. */
   readonly payload: Payload
   /** What `response` holds on success; `Schema.Void` when there is no `response` field. */
   readonly success: Success
   /** `false` when a success is `{status: 'ok'}` with no `response` field. */
   readonly hasResponse: boolean
-  /** Every error code the operation can produce (including {@link commonErrorCodes}). */
-  readonly errorCodes: ReadonlyArray<Code>
-  /** Who may call it. */
-  readonly roleGroup: RoleGroup
-  /** Counts against the shared creation limit. */
-  readonly creation: Creation
-  /** May be sent again after an ambiguous failure (101, transport, timeout) without doing twice what it does. */
-  readonly safeToRepeat: Safe
   /** For list operations: the schema of one item; the success is then `Page(item)`. */
   readonly item: Item
-  /** `false` for operations listed as existing whose parameters and responses are not shown. */
-  readonly documented: boolean
   /**
    * For an undocumented operation whose `payload` (and maybe `success`) are assumed rather than shown: why
    * they are what they are. `undefined` when nothing is assumed.
    */
   readonly assumption?: string | undefined
-  /** The rule ID of docs/rules.md that describes it. */
-  readonly rule: string
-  /** One line on what it does. */
-  readonly summary: string
 }
 
 /**
@@ -126,14 +114,7 @@ export interface Operation<
   out Item extends Schema.Schema.AnyNoContext | undefined = undefined,
   out Creation extends boolean = boolean,
   out Safe extends boolean = boolean
-> extends Declaration<Payload, Success, Code, Item, Creation, Safe> {
-  /** The section, the first path segment after the version: the key of its section. */
-  readonly section: Section
-  /** The method, the last path segment: the key of the operation in its section. */
-  readonly method: Method
-  /** `section/method`, the path below `{base_url}`. */
-  readonly path: `${Section}/${Method}`
-}
+> extends Declaration<Payload, Success, Code, Item, Creation, Safe>, CoreOperation.Location<Section, Method> {}
 
 /**
  * Any operation.
@@ -226,70 +207,6 @@ export const payloadOf = (op: Any): Schema.Schema<Record<string, unknown>, Recor
 export const successOf = (op: Any): Schema.Schema<unknown, unknown> => op.success
 
 /**
- * The limit every call counts against, in words: the user's requests a second.
- *
- * @since 0.1.0
- * @category constants
- */
-export const requestLimit = `${Limits.requestsPerWindow} requests a second`
-
-/**
- * The windows of the creation limit, in words: so many a minute, so many a day. Each surface joins
- * them in its own sentence.
- *
- * @since 0.1.0
- * @category constants
- */
-export const creationLimit: readonly [perMinute: string, perDay: string] = [
-  `${Limits.creationsPerMinute} a minute`,
-  `${Limits.creationsPerDay} a day`
-]
-
-/**
- * What a person or an assistant is told of an operation, in plain words (never a rule ID of the spec):
- * each surface that describes operations (the command line's help, the MCP tools) reads these pieces
- * and adds only its own framing.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Description {
-  /** One line on what it does. */
-  readonly summary: string
-  /** Who may call it, from {@link whoMay}: `the owner and admins only`. */
-  readonly whoMay: string
-  /** The limit every call counts against: {@link requestLimit}. */
-  readonly requests: string
-  /** For an operation that counts against the creation limit: {@link creationLimit}. */
-  readonly creations: readonly [perMinute: string, perDay: string] | undefined
-  /** For an operation not safe to repeat: what becomes of it after an ambiguous failure, as a sentence. */
-  readonly notRepeated: string | undefined
-}
-
-/**
- * What becomes of a call not safe to repeat after an ambiguous failure (101, transport, timeout), as a
- * sentence.
- *
- * @since 0.1.0
- * @category constants
- */
-export const notRepeated = "Not sent again after an ambiguous failure: the outcome is then reported as unknown."
-
-/**
- * The {@link Description} of an operation, from its declaration.
- *
- * @since 0.1.0
- * @category utils
- */
-export const describe = (op: Any): Description => ({
-  summary: op.summary,
-  whoMay: whoMay[op.roleGroup],
-  requests: requestLimit,
-  creations: op.creation ? creationLimit : undefined,
-  notRepeated: op.safeToRepeat ? undefined : notRepeated
-})
-
-/**
  * List operations: the ones with an item schema.
  *
  * @since 0.1.0
@@ -302,102 +219,6 @@ export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
  * @category guards
  */
 export const isPageable = (op: Any): op is Pageable => op.item !== undefined
-
-interface Common<Code extends ApiError.ErrorCode, Creation extends boolean, Safe extends boolean> {
-  readonly errors: ReadonlyArray<Code>
-  readonly roleGroup: RoleGroup
-  readonly creation?: Creation
-  readonly safeToRepeat: Safe
-  readonly rule: string
-  readonly summary: string
-}
-
-const dedupe = <C extends number>(codes: ReadonlyArray<C>): ReadonlyArray<C> =>
-  [...new Set(codes)].sort((a, b) => a - b)
-
-/** A declaration from its options, with the reason of an assumption about an undocumented operation when there is one. */
-const declare = <
-  Payload extends Schema.Schema.AnyNoContext,
-  Code extends ApiError.ErrorCode,
-  Success extends Schema.Schema.AnyNoContext,
-  Creation extends boolean,
-  Safe extends boolean
->(
-  options: Common<Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success },
-  assumption: string | undefined
-): Declaration<Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe> => ({
-  payload: options.payload,
-  success: (options.success ?? Schema.Void) as Success,
-  hasResponse: options.success !== undefined && (options.success as unknown) !== Schema.Void,
-  errorCodes: dedupe<Code | CommonErrorCode>([...commonErrorCodes, ...options.errors]),
-  roleGroup: options.roleGroup,
-  creation: (options.creation ?? false) as Creation,
-  safeToRepeat: options.safeToRepeat,
-  item: undefined,
-  documented: options.rule !== "E17",
-  assumption,
-  rule: options.rule,
-  summary: options.summary
-})
-
-/**
- * Declares an operation whose success is a single value, or no `response` field when `success` is
- * omitted or `Schema.Void`. Its section and method are the keys {@link section} finds it under.
- *
- * The result is `NoInfer` (here and in {@link list} and {@link undocumented}): a declaration is
- * written inside the record given to {@link section}, whose type would otherwise be inferred into the
- * type parameters left to their defaults (an omitted `success` would become any schema).
- *
- * @since 0.1.0
- * @category constructors
- */
-export const make = <
-  Payload extends Schema.Schema.AnyNoContext,
-  const Code extends ApiError.ErrorCode,
-  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void,
-  const Creation extends boolean = false,
-  const Safe extends boolean = boolean
->(
-  options: Common<Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success }
-): NoInfer<Declaration<Payload, Success, Code | CommonErrorCode, undefined, Creation, Safe>> =>
-  declare(options, undefined)
-
-/**
- * The payload of a list operation with `fields`: those fields plus `count` and `offset`.
- *
- * @since 0.1.0
- * @category type-level
- */
-export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
-  Schema.Struct.Type<Fields & typeof Page.PageParams>,
-  Schema.Struct.Encoded<Fields & typeof Page.PageParams>
->
-
-/**
- * Declares a list operation: `count` and `offset` join its parameters and its success is
- * `{items, total}` of `item`. List operations only read, so they are safe to repeat.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const list = <
-  Fields extends Schema.Struct.Fields,
-  const Code extends ApiError.ErrorCode,
-  Item extends Schema.Schema.AnyNoContext
->(
-  options: Omit<Common<Code, false, true>, "safeToRepeat" | "creation"> & {
-    readonly fields: Fields
-    readonly item: Item
-  }
-) => {
-  const payload = Schema.Struct({ ...options.fields, ...Page.PageParams }) as unknown as ListPayload<Fields>
-  const success = Page.Page(options.item as Schema.Schema<Schema.Schema.Type<Item>, Schema.Schema.Encoded<Item>>)
-  const { fields: _, item, ...common } = options
-  const declaration = make({ ...common, payload, success, safeToRepeat: true })
-  return { ...declaration, item } as unknown as NoInfer<
-    Declaration<ListPayload<Fields>, typeof success, Code | CommonErrorCode, Item, false, true>
-  >
-}
 
 /**
  * The payload of an operation whose parameters are not shown: any object, passed through.
@@ -435,6 +256,288 @@ export interface Assumption<Payload extends Schema.Schema.AnyNoContext, Success 
 }
 
 /**
+ * The payload of a list operation with `fields`: those fields plus `count` and `offset`.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type ListPayload<Fields extends Schema.Struct.Fields> = Schema.Schema<
+  Schema.Struct.Type<Fields & typeof Page.PageParams>,
+  Schema.Struct.Encoded<Fields & typeof Page.PageParams>
+>
+
+/**
+ * The success of a list operation of `Item`: a page of them.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type ListSuccess<Item extends Schema.Schema.AnyNoContext> = ReturnType<
+  typeof Page.Page<Schema.Schema.Type<Item>, Schema.Schema.Encoded<Item>, never>
+>
+
+/**
+ * The schemas of a documented operation with a single answer.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SingleSchemas<
+  Payload extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
+  Success extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext
+> {
+  readonly payload: Payload
+  /** What `response` holds; omitted (or `Schema.Void`) when a success has no `response` field. */
+  readonly success?: Success
+}
+
+/**
+ * The schemas of a list operation: its own parameters (`count` and `offset` join them) and one item.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ListSchemas<
+  Fields extends Schema.Struct.Fields = Schema.Struct.Fields,
+  Item extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext
+> {
+  readonly fields: Fields
+  readonly item: Item
+}
+
+/**
+ * The schemas of an operation the spec lists without showing its parameters or response: nothing (it
+ * takes any object and answers an unknown `response`), `success: Schema.Void` when the spec says it
+ * answers no `response` field, and what the contract assumes of it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface UndocumentedSchemas<
+  Response extends typeof Schema.Unknown | typeof Schema.Void = typeof Schema.Unknown | typeof Schema.Void,
+  Payload extends AssumedPayload | typeof UnknownPayload = AssumedPayload | typeof UnknownPayload,
+  Success extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext
+> {
+  readonly success?: Response
+  readonly assumed?: Assumption<Payload, Success>
+}
+
+/**
+ * The schemas an operation of the core takes, by its kind: a list, a documented operation or an
+ * undocumented one.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type SchemasOf<D extends CoreOperation.AnyDeclaration> = D["pageable"] extends true ? ListSchemas
+  : D["documented"] extends false ? UndocumentedSchemas
+  : SingleSchemas
+
+type PayloadOf<D extends CoreOperation.AnyDeclaration, S> = D["pageable"] extends true
+  ? S extends { readonly fields: infer Fields extends Schema.Struct.Fields } ? ListPayload<Fields> : never
+  : D["documented"] extends false
+    ? S extends { readonly assumed: { readonly payload: infer Payload extends Schema.Schema.AnyNoContext } } ? Payload
+    : typeof UnknownPayload
+  : S extends { readonly payload: infer Payload extends Schema.Schema.AnyNoContext } ? Payload
+  : never
+
+type SuccessOf<D extends CoreOperation.AnyDeclaration, S> = D["pageable"] extends true
+  ? S extends { readonly item: infer Item extends Schema.Schema.AnyNoContext } ? ListSuccess<Item> : never
+  : D["documented"] extends false
+    ? S extends { readonly assumed: { readonly success: infer Success extends Schema.Schema.AnyNoContext } } ? Success
+    : S extends { readonly success: infer Response extends Schema.Schema.AnyNoContext } ? Response
+    : typeof Schema.Unknown
+  : S extends { readonly success: infer Success extends Schema.Schema.AnyNoContext } ? Success
+  : typeof Schema.Void
+
+type ItemOf<D extends CoreOperation.AnyDeclaration, S> = D["pageable"] extends true
+  ? S extends { readonly item: infer Item extends Schema.Schema.AnyNoContext } ? Item : never
+  : undefined
+
+/**
+ * An operation of the core with its schemas.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type WithSchemasOf<Op extends CoreOperation.Any, S> = Operation<
+  Op["section"],
+  Op["method"],
+  PayloadOf<Op, S>,
+  SuccessOf<Op, S>,
+  Op["errorCodes"][number],
+  ItemOf<Op, S>,
+  Op["creation"],
+  Op["safeToRepeat"]
+>
+
+/**
+ * A section of the core with the schemas of its operations.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type WithSchemas<Core extends CoreOperation.AnySection, Schemas> = {
+  readonly [Method in keyof Core & string]: WithSchemasOf<
+    Core[Method],
+    Method extends keyof Schemas ? Schemas[Method] : never
+  >
+}
+
+type Schemas = SingleSchemas & Partial<ListSchemas> & UndocumentedSchemas
+
+/** The core's declaration (placed or not) with the schemas of an operation. */
+type Attached<D> = Omit<D, "pageable"> & {
+  readonly payload: Schema.Schema.AnyNoContext
+  readonly success: Schema.Schema.AnyNoContext
+  readonly hasResponse: boolean
+  readonly item: Schema.Schema.AnyNoContext | undefined
+  readonly assumption: string | undefined
+}
+
+/** The core's declaration without `pageable`, which `item` tells here. */
+const plainOf = <D extends CoreOperation.AnyDeclaration>({ pageable: _, ...plain }: D) => plain
+
+/** The core's declaration with the schemas of a documented operation with a single answer. */
+const single = <D extends CoreOperation.AnyDeclaration>(plain: D, schemas: SingleSchemas): Attached<D> => {
+  const success = schemas.success ?? Schema.Void
+  return {
+    ...plainOf(plain),
+    payload: schemas.payload,
+    success,
+    hasResponse: success !== Schema.Void,
+    item: undefined,
+    assumption: undefined
+  }
+}
+
+/** The core's declaration with the schemas of a list operation. */
+const paged = <D extends CoreOperation.AnyDeclaration>(plain: D, schemas: ListSchemas): Attached<D> => ({
+  ...plainOf(plain),
+  payload: Schema.Struct({ ...schemas.fields, ...Page.PageParams }),
+  success: Page.Page(schemas.item),
+  hasResponse: true,
+  item: schemas.item,
+  assumption: undefined
+})
+
+/** The core's declaration with the schemas of an undocumented operation: assumed ones, or any object and unknown. */
+const assumed = <D extends CoreOperation.AnyDeclaration>(plain: D, schemas: UndocumentedSchemas): Attached<D> => {
+  const success = schemas.assumed?.success ?? schemas.success ?? Schema.Unknown
+  return {
+    ...plainOf(plain),
+    payload: schemas.assumed?.payload ?? UnknownPayload,
+    success,
+    hasResponse: success !== Schema.Void,
+    item: undefined,
+    assumption: schemas.assumed?.reason
+  }
+}
+
+/** The core's declaration with the schemas its kind takes. */
+const attach = <D extends CoreOperation.AnyDeclaration>(plain: D, schemas: Schemas): Attached<D> =>
+  plain.pageable
+    ? paged(plain, schemas as ListSchemas)
+    : plain.documented
+    ? single(plain, schemas)
+    : assumed(plain, schemas)
+
+/**
+ * A section of the core's declarations (`@community-api/core/Operations`) with the schemas of each
+ * operation, under the same methods: `{ fields, item }` for a list, `{ payload, success? }` for a
+ * documented operation (no `success` when there is no `response` field), and for an undocumented one
+ * nothing, or `success: Schema.Void` and what is `assumed` of it. The section, the methods, the flags
+ * and the codes are the core's: they are not written again here, and every method of the core must
+ * be given its schemas, and no other.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withSchemas = <
+  Core extends CoreOperation.AnySection,
+  Given extends { readonly [Method in keyof Core]: SchemasOf<Core[Method]> }
+>(
+  core: Core,
+  schemas: Given & { readonly [Method in Exclude<keyof Given, keyof Core>]: never }
+): WithSchemas<Core, Given> => {
+  const given: Record<string, Schemas> = schemas
+  const operations: Record<string, Any> = {}
+  for (const [method, op] of Object.entries(core)) {
+    operations[method] = attach(op, given[method]!)
+  }
+  return operations as WithSchemas<Core, Given>
+}
+
+/**
+ * Declares an operation whose success is a single value, or no `response` field when `success` is
+ * omitted or `Schema.Void`. Its section and method are the keys {@link section} finds it under.
+ * The contract's own operations are declared in the core and given their schemas by
+ * {@link withSchemas}; this declares one outside them.
+ *
+ * The result is `NoInfer` (here and in {@link list} and {@link undocumented}): a declaration is
+ * written inside the record given to {@link section}, whose type would otherwise be inferred into the
+ * type parameters left to their defaults (an omitted `success` would become any schema).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = <
+  Payload extends Schema.Schema.AnyNoContext,
+  const Code extends ApiError.ErrorCode,
+  Success extends Schema.Schema.AnyNoContext = typeof Schema.Void,
+  const Creation extends boolean = false,
+  const Safe extends boolean = boolean
+>(
+  options: CoreOperation.Options<Code, Creation, Safe> & { readonly payload: Payload; readonly success?: Success }
+): NoInfer<Declaration<Payload, Success, Code | ApiError.CommonErrorCode, undefined, Creation, Safe>> =>
+  single(CoreOperation.make(options), options) as Declaration<
+    Payload,
+    Success,
+    Code | ApiError.CommonErrorCode,
+    undefined,
+    Creation,
+    Safe
+  >
+
+/**
+ * Declares a list operation: `count` and `offset` join its parameters and its success is
+ * `{items, total}` of `item`. List operations only read, so they are safe to repeat.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const list = <
+  Fields extends Schema.Struct.Fields,
+  const Code extends ApiError.ErrorCode,
+  Item extends Schema.Schema.AnyNoContext
+>(
+  options: Omit<CoreOperation.Options<Code, false, true>, "safeToRepeat" | "creation"> & ListSchemas<Fields, Item>
+): NoInfer<Declaration<ListPayload<Fields>, ListSuccess<Item>, Code | ApiError.CommonErrorCode, Item, false, true>> =>
+  paged(CoreOperation.list(options), options) as Declaration<
+    ListPayload<Fields>,
+    ListSuccess<Item>,
+    Code | ApiError.CommonErrorCode,
+    Item,
+    false,
+    true
+  >
+
+/** What {@link undocumented} declares: the codes of an undocumented operation and the flags given. */
+type Undocumented<
+  Payload extends Schema.Schema.AnyNoContext,
+  Success extends Schema.Schema.AnyNoContext,
+  Creation extends boolean,
+  Safe extends boolean
+> = Declaration<
+  Payload,
+  Success,
+  typeof CoreOperation.undocumentedErrorCodes[number] | ApiError.CommonErrorCode,
+  undefined,
+  Creation,
+  Safe
+>
+
+/**
  * Declares an operation the spec lists as existing without showing its parameters or response.
  * It may produce any documented code but 1 and 3. Without `assumed` it takes any object and answers
  * an unknown `response`; with it, `payload` and `success` are the assumed schemas and `assumption`
@@ -450,24 +553,20 @@ export const undocumented = <
   Payload extends AssumedPayload | typeof UnknownPayload = typeof UnknownPayload,
   Success extends Schema.Schema.AnyNoContext = Response
 >(options: {
-  readonly roleGroup: RoleGroup
+  readonly roleGroup: CoreOperation.RoleGroup
   readonly creation?: Creation
   /** `Schema.Void` for the operations the spec says answer with no `response` field. */
   readonly success?: Response
   readonly safeToRepeat: Safe
   readonly summary: string
   readonly assumed?: Assumption<Payload, Success>
-}): NoInfer<Declaration<Payload, Success, 6 | 7 | 8 | CommonErrorCode, undefined, Creation, Safe>> =>
-  declare<Payload, 6 | 7 | 8, Success, Creation, Safe>({
-    payload: (options.assumed?.payload ?? UnknownPayload) as Payload,
-    success: (options.assumed?.success ?? options.success ?? Schema.Unknown) as Success,
-    errors: [6, 7, 8],
-    roleGroup: options.roleGroup,
-    ...(options.creation === undefined ? {} : { creation: options.creation }),
-    safeToRepeat: options.safeToRepeat,
-    rule: "E17",
-    summary: options.summary
-  }, options.assumed?.reason)
+}): NoInfer<Undocumented<Payload, Success, Creation, Safe>> =>
+  assumed(CoreOperation.undocumented<Creation, Safe>(options), options) as Undocumented<
+    Payload,
+    Success,
+    Creation,
+    Safe
+  >
 
 /**
  * The operations of a section, each placed under `name` by the key it is declared with.
@@ -496,8 +595,9 @@ export type Placed<Section extends string, Method extends string, D> = D extends
   : never
 
 /**
- * Declares a section: every key of `declarations` is the method of the operation under it, so the
- * section, the method and the path of each are derived, never written out.
+ * Declares a section of declarations made with {@link make}, {@link list} and {@link undocumented}:
+ * every key of `declarations` is the method of the operation under it, so the section, the method and
+ * the path of each are derived, never written out.
  *
  * @since 0.1.0
  * @category constructors
@@ -505,23 +605,6 @@ export type Placed<Section extends string, Method extends string, D> = D extends
 export const section = <const Name extends string, const Declarations extends Record<string, AnyDeclaration>>(
   name: Name,
   declarations: Declarations
-): Section<Name, Declarations> => {
-  const operations: Record<string, Any> = {}
-  for (const [method, declaration] of Object.entries(declarations)) {
-    operations[method] = { section: name, method, path: `${name}/${method}`, ...declaration }
-  }
-  return operations as Section<Name, Declarations>
-}
-
-/**
- * Checks at compile time that every section sits under the key its operations name, and gives the
- * record back as it is.
- *
- * @since 0.1.0
- * @category utils
- */
-export const sections = <
-  const Sections extends {
-    readonly [Name in keyof Sections]: { readonly [method: string]: { readonly section: Name } }
-  }
->(sections: Sections): Sections => sections
+): Section<Name, Declarations> =>
+  // The core types the result as its `Location` joined to each declaration: the members of `Placed` here.
+  CoreOperation.place(name, declarations) as unknown as Section<Name, Declarations>

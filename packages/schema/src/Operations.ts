@@ -1,10 +1,12 @@
 /**
  * Every operation of the API, declared once and grouped by section: the documented ones and
- * the ones listed as existing without details. Each section lives in its own file under
- * `operations/`, where the keys name the methods; everything else derives from these values.
+ * the ones listed as existing without details. The sections, the methods and their flags are the
+ * core's (`@community-api/core/Operations`); each section's file under `operations/` gives their
+ * schemas, keyed by method; everything else derives from these values.
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import * as Operation from "./Operation.js"
 import { attachments } from "./operations/attachments.js"
 import { bots } from "./operations/bots.js"
@@ -72,14 +74,13 @@ export type Sections = typeof sections
 export type SectionName = keyof Sections
 
 /**
- * The section names, in the spec's order.
+ * The section names, in the spec's order: the core's, which the compiler checks are the names of
+ * {@link sections}.
  *
  * @since 0.1.0
  * @category constants
  */
-export const sectionNames: ReadonlyArray<SectionName> = Object.keys(sections).filter(
-  (name): name is SectionName => Object.hasOwn(sections, name)
-)
+export const sectionNames: ReadonlyArray<SectionName> = Core.sectionNames
 
 const operationsOf = (section: { readonly [method: string]: Operation.Any }): ReadonlyArray<Operation.Any> =>
   Object.values(section)
@@ -132,4 +133,4 @@ export const byPath: ReadonlyMap<string, Operation.Any> = new Map(all.map((op) =
  * @since 0.1.0
  * @category guards
  */
-export const isSection = (name: string): name is SectionName => Object.hasOwn(sections, name)
+export const isSection: (name: string) => name is SectionName = Core.isSection

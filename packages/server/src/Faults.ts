@@ -49,7 +49,8 @@ const Targeted = {
  *
  * - `keyServiceUnavailable`: error 9, nothing done.
  * - `internalError`: error 101; with `afterAction: true` the action is performed first.
- * - `latency`: a delay before every answer, on the Effect `Clock` (so `TestClock` drives it).
+ * - `latency`: a delay before every answer, on the server's clock: the Effect `Clock` (so `TestClock`
+ *   drives it), or the clock given in the server's options.
  * - `dropConnection`: no answer at all. In process the client fails with a transport
  *   `RequestError`; on a port the socket is destroyed.
  *

@@ -6,12 +6,13 @@
  */
 import * as ChildProcess from "node:child_process"
 import * as fs from "node:fs"
-import * as Net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 import * as Sandbox from "../src/Sandbox.js"
+import * as ChildSupport from "./childSupport.js"
+import * as PortSupport from "./portSupport.js"
 
 const packageDir = path.resolve(import.meta.dirname, "..")
 const bundle = path.join(packageDir, "build", "community-api-sandbox.js")
@@ -22,27 +23,12 @@ const bundle = path.join(packageDir, "build", "community-api-sandbox.js")
  */
 const spawnTimeout = 120_000
 
-interface Ended {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 /** Runs the sandbox with `args` to its end (killed past the test's bound) and collects its output. */
-const runToEnd = (args: ReadonlyArray<string>): Promise<Ended> =>
-  new Promise((resolve, reject) => {
-    const child = ChildProcess.spawn(process.execPath, [bundle, ...args], { cwd: packageDir })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    const bound = setTimeout(() => child.kill("SIGKILL"), spawnTimeout - 30_000)
-    child.on("error", reject)
-    child.on("close", (code) => {
-      clearTimeout(bound)
-      resolve({ code, stdout, stderr })
-    })
-  })
+const runToEnd = (args: ReadonlyArray<string>) =>
+  ChildSupport.toEnd(
+    ChildProcess.spawn(process.execPath, [bundle, ...args], { cwd: packageDir }),
+    spawnTimeout - 30_000
+  )
 
 /** A file of its own in a fresh temporary folder. */
 const writeTemp = (name: string, content: string) => {
@@ -98,18 +84,10 @@ describe("the sandbox's help and usage", () => {
 })
 
 describe("a port the sandbox cannot bind", () => {
-  let taken: Net.Server
-  let port: number
-
-  beforeAll(async () => {
-    taken = Net.createServer()
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
-    port = (taken.address() as Net.AddressInfo).port
-  })
-
-  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())))
+  const takenPort = PortSupport.takenPort()
 
   it("a port already taken: one line naming the address and the cause, exit 1", async () => {
+    const port = takenPort()
     const ended = await runToEnd(["--port", String(port), "--quiet"])
     expect(ended).toEqual({ code: 1, stdout: "", stderr: `cannot listen on 127.0.0.1:${port}: already in use\n` })
   }, spawnTimeout)
@@ -146,14 +124,9 @@ describe("a control body the sandbox cannot decode", () => {
   it("X1 POST /_sandbox/faults answers 7 with one line naming the first bad field, and nothing changes", async () => {
     const child = ChildProcess.spawn(process.execPath, [bundle, "--port", "0", "--quiet"], { cwd: packageDir })
     try {
-      let stdout = ""
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-      const deadline = Date.now() + spawnTimeout - 30_000
-      while (!stdout.includes("Ctrl-C stops the server.")) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${stdout}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      const origin = /(http:\/\/127\.0\.0\.1:\d+)\/external-api\/v2/.exec(stdout)![1]!
+      const sandbox = ChildSupport.watch(child)
+      await sandbox.printed("Ctrl-C stops the server.", spawnTimeout - 30_000)
+      const origin = /(http:\/\/127\.0\.0\.1:\d+)\/external-api\/v2/.exec(sandbox.stdout())![1]!
       const control = { authorization: `Bearer ${ReferenceServer.demoControlToken}` }
       const post = (body: string) =>
         fetch(`${origin}/_sandbox/faults`, {

@@ -1,9 +1,10 @@
 import { Operations } from "@community-api/schema"
 import { HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, FastCheck } from "effect"
+import { Context, Effect, FastCheck, Layer } from "effect"
 import * as DemoFixture from "../src/DemoFixture.js"
-import { engineOf } from "../src/internal/engine.js"
+import * as Engines from "../src/internal/engine.js"
+import * as Services from "../src/internal/service.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 import { base, call, expectError, ok, sendRequest, tokens, withServer } from "./support.js"
 
@@ -11,6 +12,20 @@ const post = (path = "users/me") =>
   HttpClientRequest.post(`${base}/v2/${path}`).pipe(HttpClientRequest.bearerToken(tokens.owner))
 
 const send = (request: HttpClientRequest.HttpClientRequest) => Effect.map(sendRequest(request), expectError)
+
+/** The engine behind the server of {@link withEngine}, for a test that breaks the state from inside. */
+class TestEngine extends Context.Tag("test/Robustness/TestEngine")<TestEngine, Engines.Engine>() {}
+
+/** As `withServer()`, the server's engine at hand as {@link TestEngine}. */
+const withEngine = () =>
+  Effect.provide(Layer.unwrapEffect(Effect.map(Engines.make({}), (engine) =>
+    Layer.provideMerge(
+      ReferenceServer.layerInProcessClient,
+      Layer.merge(
+        Layer.succeed(ReferenceServer.ReferenceServer, Services.make(engine)),
+        Layer.succeed(TestEngine, engine)
+      )
+    ))))
 
 describe("malformed requests", () => {
   it.effect("C4 C6 malformed JSON gets 200 and error 7", () =>
@@ -62,22 +77,23 @@ describe("malformed requests", () => {
   it.effect("C4 X1 a failure inside the server answers 101 with no internals and the server keeps serving", () =>
     Effect.gen(function*() {
       const server = yield* ReferenceServer.ReferenceServer
+      const engine = yield* TestEngine
       // A broken state (a bot whose community vanished) makes the handler throw.
       const state = yield* server.snapshot
-      yield* engineOf(server).modify((store) => {
+      yield* engine.modify((store) => {
         store.communities.delete("AVITO:77410023")
       })
       const bot = state.bots.find((b) => b.channel === "AVITO")!
       const answer = yield* send(post("bots/enable").pipe(HttpClientRequest.bodyUnsafeJson({ bot_id: bot.id })))
       expect(answer.code).toBe(7)
-      yield* engineOf(server).modify((store) => {
+      yield* engine.modify((store) => {
         store.bots.set(bot.id, undefined as never)
       })
       const broken = yield* send(post("bots/get").pipe(HttpClientRequest.bodyUnsafeJson({})))
       expect(broken).toEqual({ code: 101, text: "Внутренняя ошибка сервера" })
       yield* server.reset
       expect((yield* ok("users/me")).user_id).toBe(1001)
-    }).pipe(withServer()))
+    }).pipe(withEngine()))
 
   it.effect("C4 requests carrying odd parameters never crash the server", () =>
     Effect.gen(function*() {

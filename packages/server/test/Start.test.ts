@@ -10,6 +10,7 @@
 import { execFileSync, spawn } from "node:child_process"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
+import * as ChildSupport from "./childSupport.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 
@@ -43,24 +44,14 @@ describe("pnpm start", () => {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]
     })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on("close", (code, signal) => resolve({ code, signal }))
-    )
+    const pnpmStart = ChildSupport.watch(child)
     try {
-      const deadline = Date.now() + timeout - 30_000
-      while (!stdout.includes(banner)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${stdout}\n${stderr}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      const before = stdout.length
+      await pnpmStart.printed(banner, timeout - 30_000)
+      const before = pnpmStart.stdout().length
       process.kill(-child.pid!, "SIGINT")
-      expect(await ended).toEqual({ code: 0, signal: null })
-      expect(stdout.slice(before)).toBe("Sandbox stopped.\n")
-      expect(stdout + stderr).not.toContain("ELIFECYCLE")
+      expect(await pnpmStart.ended).toEqual({ code: 0, signal: null })
+      expect(pnpmStart.stdout().slice(before)).toBe("Sandbox stopped.\n")
+      expect(pnpmStart.stdout() + pnpmStart.stderr()).not.toContain("ELIFECYCLE")
     } finally {
       if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL")
     }

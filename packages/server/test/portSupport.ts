@@ -1,12 +1,15 @@
 /**
  * Test helpers for the server on a real port (127.0.0.1, port 0): raw HTTP requests with node:http
- * (no connection pool, so each request has a socket of its own) and raw sockets, every wait bounded.
+ * (no connection pool, so each request has a socket of its own) and raw sockets, every wait bounded;
+ * the sandbox on a free port and a port already taken, for the tests of a `describe`. The tests of
+ * the command line and of the MCP server use these too.
  */
 import { HttpServer } from "@effect/platform"
-import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { afterAll, beforeAll, expect } from "@effect/vitest"
+import { Effect, ManagedRuntime } from "effect"
 import * as Http from "node:http"
 import * as Net from "node:net"
+import * as ReferenceServer from "../src/ReferenceServer.js"
 
 /** The port the server under test listens on. */
 export const port = Effect.map(HttpServer.HttpServer, (server) => {
@@ -14,6 +17,41 @@ export const port = Effect.map(HttpServer.HttpServer, (server) => {
   if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
   return address.port
 })
+
+/**
+ * The reference server (the sandbox, with the demo data unless `options` say otherwise) on a free
+ * port for the tests of the enclosing `describe`: started before them, stopped after them. Call it
+ * before anything whose hooks talk to it, so that it starts first.
+ */
+export const sandboxOnPort = (options: Omit<ReferenceServer.ServeOptions, "port"> = {}) => {
+  const runtime = ManagedRuntime.make(ReferenceServer.layerServe({ ...options, port: 0 }))
+  let baseUrl = ""
+  beforeAll(async () => {
+    baseUrl = `http://127.0.0.1:${await runtime.runPromise(port)}/external-api/v2`
+  })
+  afterAll(() => runtime.dispose())
+  const control = <A>(f: (server: ReferenceServer.Service) => Effect.Effect<A>) =>
+    runtime.runPromise(Effect.flatMap(ReferenceServer.ReferenceServer, f))
+  return {
+    /** `{base_url}` of the running server. */
+    baseUrl: () => baseUrl,
+    /** Runs `f` with the server's control service (faults, recent requests). */
+    control,
+    /** Every request the server has seen lately. */
+    recentRequests: () => control((server) => server.recentRequests)
+  }
+}
+
+/**
+ * A loopback port that something else listens on for the tests of the enclosing `describe`, so that
+ * a server asked to listen there cannot: taken before them, given back after them.
+ */
+export const takenPort = () => {
+  const taken = Net.createServer()
+  beforeAll(() => new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve)))
+  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())))
+  return () => (taken.address() as Net.AddressInfo).port
+}
 
 /** An answer: the HTTP status and the JSON body. */
 export interface Answer {

@@ -244,7 +244,9 @@ const workspace = graphOf(disk, sources)
 
 describe("load-time imports of the workspace's sources", () => {
   it("reads the sources of every library and app, and resolves every import of the workspace to a source file", () => {
-    for (const dir of ["packages/schema", "packages/client", "packages/server", "apps/cli", "apps/mcp"]) {
+    for (
+      const dir of ["packages/core", "packages/schema", "packages/client", "packages/server", "apps/cli", "apps/mcp"]
+    ) {
       expect(sources.map(relative).filter((file) => file.startsWith(`${dir}/src/`)).length, dir).toBeGreaterThan(3)
     }
     expect(workspace.unresolved).toStrictEqual([])

@@ -5,7 +5,7 @@
  * `index.ts`). A public module is any file under a library's `src/` but not under `src/internal/`,
  * which `package.json` closes to users.
  *
- * The check lives here, beside the package test, because it reads the sources of all three libraries
+ * The check lives here, beside the package test, because it reads the sources of all four libraries
  * and this test's turbo inputs are exactly those sources: a change to any library's `src/` reruns it.
  * The sources are parsed with the TypeScript compiler; nothing is built or type-checked.
  */
@@ -15,7 +15,7 @@ import ts from "typescript"
 import { describe, expect, it } from "vitest"
 
 const root = path.resolve(import.meta.dirname, "../../..")
-const libraries = ["schema", "client", "server"] as const
+const libraries = ["core", "schema", "client", "server"] as const
 
 /** The categories in use, all of them words of Effect's own modules; keep the list small. */
 const categories: ReadonlySet<string> = new Set([
@@ -147,7 +147,7 @@ const all = modules.map((module) => {
 })
 
 describe("JSDoc of the libraries' public modules", () => {
-  it("reads every public module of the three libraries and finds the exports of each", () => {
+  it("reads every public module of the four libraries and finds the exports of each", () => {
     for (const library of libraries) {
       expect(modules).toContain(path.join("packages", library, "src", "index.ts"))
     }

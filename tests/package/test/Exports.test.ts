@@ -88,7 +88,7 @@ describe("package exports", () => {
   }
 
   it("the libraries without a program have no module that acts when loaded", async () => {
-    for (const dir of ["packages/schema", "packages/client"]) {
+    for (const dir of ["packages/core", "packages/schema", "packages/client"]) {
       const pkg = await manifest(dir)
       expect(pkg.bin, dir).toBeUndefined()
       expect(pkg.sideEffects, dir).toBe(false)

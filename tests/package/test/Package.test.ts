@@ -1,10 +1,10 @@
 /**
- * The three libraries as an npm user gets them, following the README's Install section: packed with
+ * The four libraries as an npm user gets them, following the README's Install section: packed with
  * the root script `pack:all` (each `pnpm pack` applies `publishConfig`, turns `workspace:^` into a
  * real range and builds `dist` in `prepack`), then installed with npm into a scratch project in the
  * OS temp dir, outside the workspace, next to the peers at the documented ranges.
  *
- * Nothing is built before: the script runs in a copy of the workspace's root files and of the three
+ * Nothing is built before: the script runs in a copy of the workspace's root files and of the four
  * libraries, made without what git ignores (`dist`, `build`, `node_modules`), as a fresh clone of the
  * working tree would be. Only `node_modules` is shared, linked to the workspace's own, in place of
  * the clone's `pnpm install`. Packing in the workspace itself would rebuild the `dist` folders the
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 const fixture = path.resolve(import.meta.dirname, "fixture")
-const libraries = ["schema", "client", "server"] as const
+const libraries = ["core", "schema", "client", "server"] as const
 type Library = typeof libraries[number]
 
 /** The README's command that makes the tarballs, run in the clone after `npx -y pnpm@10 install`. */
@@ -40,13 +40,19 @@ const ignored = (name: string) =>
 
 /** What each library needs at run time from the user's own Effect installation. */
 const peerNames: Record<Library, ReadonlyArray<string>> = {
+  core: [],
   schema: ["effect"],
   client: ["@effect/platform", "effect"],
   server: ["@effect/platform", "@effect/platform-node", "effect"]
 }
 
 /** Optional peers: needed only by a part the user asks for (the client's Redis store, ioredis). */
-const optionalPeerNames: Record<Library, ReadonlyArray<string>> = { schema: [], client: ["ioredis"], server: [] }
+const optionalPeerNames: Record<Library, ReadonlyArray<string>> = {
+  core: [],
+  schema: [],
+  client: ["ioredis"],
+  server: []
+}
 
 /** Without the variables of the pnpm script running this test, so npm sees only the scratch project. */
 const childEnv = Object.fromEntries(
@@ -197,14 +203,24 @@ describe("the packed libraries, installed with npm outside the workspace", () =>
     expect(bin?.mode).toMatch(/^-rwx/)
   })
 
-  it("the packed manifests have peers for effect and the platform, and a real range for the schema", async () => {
-    const schema = JSON.parse(await readFile(path.join(root, "packages/schema/package.json"), "utf8"))
+  it("the packed manifests have peers for effect and the platform (none for the core), and real ranges for our own packages", async () => {
+    const versions = new Map<string, string>()
     for (const library of libraries) {
+      const workspace = JSON.parse(await readFile(path.join(root, "packages", library, "package.json"), "utf8"))
+      versions.set(workspace.name, workspace.version)
+    }
+    for (const library of libraries) {
+      const workspace = JSON.parse(await readFile(path.join(root, "packages", library, "package.json"), "utf8"))
       const { stdout } = await run("tar", ["xzOf", tarballs.get(library)!, "package/package.json"], scratch)
       const manifest = JSON.parse(stdout) as Record<string, Record<string, string> | undefined>
+      // Only packages of ours are dependencies, each at the caret range of its version; the core has none.
+      const ours = Object.keys(workspace.dependencies ?? {})
+      expect(ours.every((name) => versions.has(name)), library).toBe(true)
       expect(manifest.dependencies ?? {}).toEqual(
-        library === "schema" ? {} : { "@community-api/schema": `^${schema.version}` }
+        Object.fromEntries(ours.map((name) => [name, `^${versions.get(name)}`]))
       )
+      if (library === "core") expect(manifest.dependencies ?? {}).toEqual({})
+      else expect(manifest.dependencies?.["@community-api/core"]).toBeDefined()
       expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(
         [...peerNames[library], ...optionalPeerNames[library]].sort()
       )
@@ -214,7 +230,7 @@ describe("the packed libraries, installed with npm outside the workspace", () =>
       expect(Object.keys(meta ?? {}).filter((name) => meta?.[name]?.optional === true).sort()).toEqual(
         optionalPeerNames[library]
       )
-      expect(manifest.peerDependencies?.effect).toMatch(/^\^3\./)
+      if (library !== "core") expect(manifest.peerDependencies?.effect).toMatch(/^\^3\./)
       expect(JSON.stringify(manifest)).not.toContain("workspace:")
     }
   })
@@ -252,14 +268,14 @@ describe("the packed libraries, installed with npm outside the workspace", () =>
     expect(stderr).not.toContain("Executing an Effect versioned")
   })
 
-  it("tsc --noEmit with strict, exactOptionalPropertyTypes and NodeNext accepts a module using the three packages' types", async () => {
+  it("tsc --noEmit with strict, exactOptionalPropertyTypes and NodeNext accepts a module using the packages' types", async () => {
     const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc")
     const { stdout } = await run(process.execPath, [tsc, "-p", "tsconfig.json"], project)
     expect(stdout).toBe("")
   })
 
-  it("exactly one copy of effect, @effect/platform and the schema is installed, shared by every package", async () => {
-    const names = new Set(["effect", "@effect/platform", "@community-api/schema"])
+  it("exactly one copy of effect, @effect/platform, the core and the schema is installed, shared by every package", async () => {
+    const names = new Set(["effect", "@effect/platform", "@community-api/core", "@community-api/schema"])
     const copies = await installedCopies(project, names)
     expect(copies.map(([name]) => name).sort()).toEqual([...names].sort())
     const effect = JSON.parse(await readFile(path.join(project, "node_modules/effect/package.json"), "utf8"))

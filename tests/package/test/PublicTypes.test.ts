@@ -21,8 +21,8 @@ import ts from "typescript"
 import { describe, expect, it } from "vitest"
 import { relative, root, typeScriptFiles } from "./support/sources.js"
 
-/** The libraries checked. The server's `ReferenceServer.RequestLogEntry` still names its internal log entry. */
-const libraries = ["schema", "client"] as const
+/** The libraries checked. */
+const libraries = ["core", "schema", "client", "server"] as const
 
 /** Whether an import specifier names a module under `internal/` (relative, or a package's subpath). */
 const isInternal = (specifier: string): boolean => specifier.split("/").includes("internal")
@@ -99,11 +99,12 @@ const modules = libraries.flatMap((library) => {
 })
 
 describe("Public types of the libraries", () => {
-  it("reads the public modules of the libraries, the stores of the client's limiters among them", () => {
+  it("reads the public modules of the libraries, the stores of the client's limiters and the reference server among them", () => {
     const names = modules.map(relative)
     for (const library of libraries) expect(names).toContain(`packages/${library}/src/index.ts`)
     expect(names).toContain("packages/client/src/PermitStore.ts")
     expect(names).toContain("packages/client/src/CountStore.ts")
+    expect(names).toContain("packages/server/src/ReferenceServer.ts")
     expect(names.filter((name) => name.split("/").includes("internal"))).toStrictEqual([])
   })
 

@@ -1,12 +1,19 @@
 /**
  * What one run of the command line gives, however it ran: in this process or as a child process.
  */
+import { expect } from "@effect/vitest"
 
 /** The exit code and everything written to standard output and standard error. */
 export interface Result {
   readonly code: number | null
   readonly stdout: string
   readonly stderr: string
+}
+
+/** Asserts that `token` shows nowhere in what the run wrote. */
+export const expectNoToken = (result: Result, token: string) => {
+  expect(result.stdout).not.toContain(token)
+  expect(result.stderr).not.toContain(token)
 }
 
 export interface RunOptions {

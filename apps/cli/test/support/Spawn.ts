@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import * as ChildSupport from "../../../../packages/server/test/childSupport.js"
 import type { Result, RunOptions } from "./Outcome.js"
 
 /** The executable as installed. */
@@ -19,19 +20,14 @@ export const bin = fileURLToPath(new URL("../../bin/community-api.js", import.me
 export const timeout = 120_000
 
 /** Runs the command with `args` and collects what it prints and its exit code. */
-export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...options.env }
-    // The test's own COMMUNITY_API_* (a developer's base URL, token or Redis) never reaches the command.
-    for (const name of ["COMMUNITY_API_BASE_URL", "COMMUNITY_API_TOKEN", "COMMUNITY_API_REDIS_URL"]) {
-      if (options.env?.[name] === undefined) delete env[name]
-    }
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: "pipe" })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.stdin ?? "")
-  })
+export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<Result> => {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env }
+  // The test's own COMMUNITY_API_* (a developer's base URL, token or Redis) never reaches the command.
+  for (const name of ["COMMUNITY_API_BASE_URL", "COMMUNITY_API_TOKEN", "COMMUNITY_API_REDIS_URL"]) {
+    if (options.env?.[name] === undefined) delete env[name]
+  }
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: "pipe" })
+  const result = ChildSupport.toEnd(child)
+  child.stdin.end(options.stdin ?? "")
+  return result
+}

@@ -4,6 +4,7 @@
  * sent and given back once its hold has passed, by a daemon fiber, so that the caller's answer is not
  * delayed by the hold. Waiters queue fairly on the semaphore.
  */
+import { heldUntil } from "@community-api/core/PacingRule"
 import { Clock, Duration, Effect } from "effect"
 import type * as PermitStore from "../PermitStore.js"
 
@@ -56,7 +57,7 @@ export const unsafeMakeStore = (limit: number): PermitStore.Service<never> => {
       Effect.clockWith((clock) => {
         const { gate, takenAt } = permit as MemoryPermit
         const now = clock.unsafeCurrentTimeMillis()
-        const until = Math.max(now + hold.afterAnswerMillis, takenAt + hold.afterTakeMillis)
+        const until = heldUntil(hold, takenAt, now)
         return Effect.asVoid(
           Effect.forkDaemon(Effect.zipRight(Effect.sleep(Duration.millis(until - now)), gate.semaphore.release(1)))
         )

@@ -3,18 +3,16 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import * as Operation from "../Operation.js"
 
 /**
  * `attachments/*`: mailing attachments.
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const attachments = Operation.section("attachments", {
-  getById: Operation.undocumented({
-    roleGroup: "mailer",
-    safeToRepeat: true,
-    summary: "Link to a mailing attachment file."
-  })
+export const attachments = Operation.withSchemas(Core.attachments, {
+  getById: {}
 })

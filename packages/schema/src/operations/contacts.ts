@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import { SubscriberBot } from "../Bot.js"
 import { Uid } from "../Ids.js"
 import * as Operation from "../Operation.js"
@@ -10,32 +11,14 @@ import { CommunityRef } from "./common.js"
 
 /**
  * `contacts/*`: subscribers.
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const contacts = Operation.section("contacts", {
-  getBots: Operation.list({
-    fields: { ...CommunityRef, uid: Uid },
-    item: SubscriberBot,
-    errors: [7, 8],
-    roleGroup: "users",
-    rule: "E9",
-    summary: "Lists the bots of the community that currently work with a subscriber."
-  }),
-  getById: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Subscriber card (name assumed)."
-  }),
-  getVars: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Variables of a subscriber (name assumed)."
-  }),
-  getLists: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Lists of a subscriber (name assumed)."
-  })
+export const contacts = Operation.withSchemas(Core.contacts, {
+  getBots: { fields: { ...CommunityRef, uid: Uid }, item: SubscriberBot },
+  getById: {},
+  getVars: {},
+  getLists: {}
 })

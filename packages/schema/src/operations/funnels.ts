@@ -3,23 +3,17 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import * as Operation from "../Operation.js"
 
 /**
  * `funnels/*`: funnels and their step statistics.
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const funnels = Operation.section("funnels", {
-  get: Operation.undocumented({
-    roleGroup: "any",
-    safeToRepeat: true,
-    summary: "Lists funnels (name assumed)."
-  }),
-  getById: Operation.undocumented({
-    roleGroup: "any",
-    safeToRepeat: true,
-    summary: "One funnel with step statistics (name assumed)."
-  })
+export const funnels = Operation.withSchemas(Core.funnels, {
+  get: {},
+  getById: {}
 })

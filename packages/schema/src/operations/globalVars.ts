@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import { Schema } from "effect"
 import { CommunityVariableId } from "../Ids.js"
 import * as Operation from "../Operation.js"
@@ -11,32 +12,15 @@ import { CommunityRef } from "./common.js"
 
 /**
  * `globalVars/*`: community variables, one value per community.
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const globalVars = Operation.section("globalVars", {
-  list: Operation.list({
-    fields: CommunityRef,
-    item: CommunityVariable,
-    errors: [7, 8],
-    roleGroup: "users",
-    rule: "E14",
-    summary: "Lists the community variables of a community."
-  }),
-  clear: Operation.make({
-    payload: Schema.Struct({ var_id: CommunityVariableId }),
-    errors: [7, 8],
-    roleGroup: "users",
-    safeToRepeat: true,
-    rule: "E15",
-    summary: "Erases the value of a community variable."
-  }),
-  create: Operation.undocumented({
-    roleGroup: "users",
-    creation: true,
-    safeToRepeat: false,
-    summary: "Creates a community variable; counts against the creation limit.",
+export const globalVars = Operation.withSchemas(Core.globalVars, {
+  list: { fields: CommunityRef, item: CommunityVariable },
+  clear: { payload: Schema.Struct({ var_id: CommunityVariableId }) },
+  create: {
     assumed: {
       payload: Schema.Struct({
         ...CommunityRef,
@@ -48,25 +32,19 @@ export const globalVars = Operation.section("globalVars", {
       reason: "The parameters of vars/create (its rules for title and name included) plus an optional first value; " +
         "answers the variable."
     }
-  }),
-  get: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Gets a community variable.",
+  },
+  get: {
     assumed: {
       payload: Schema.Struct({ var_id: CommunityVariableId }),
       success: CommunityVariable,
       reason: "Names the variable as globalVars/clear does; answers it as globalVars/list lists it."
     }
-  }),
-  set: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Sets the value of a community variable.",
+  },
+  set: {
     assumed: {
       payload: Schema.Struct({ var_id: CommunityVariableId, value: Schema.String }),
       success: CommunityVariable,
       reason: "Names the variable as globalVars/clear does, with the new value; answers the variable."
     }
-  })
+  }
 })

@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import { Schema } from "effect"
 import { ListId, Uid } from "../Ids.js"
 import { List, ListMember, ListName } from "../List.js"
@@ -12,63 +13,40 @@ import { CommunityRef } from "./common.js"
 
 /**
  * `lists/*`: ordinary subscriber lists (never the blacklist).
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const lists = Operation.section("lists", {
-  addUser: Operation.make({
-    payload: Schema.Struct({ list_id: ListId, uid: Uid }),
-    errors: [7, 8],
-    roleGroup: "users",
-    safeToRepeat: true,
-    rule: "E8",
-    summary: "Adds a subscriber to an ordinary list."
-  }),
-  get: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Lists the ordinary lists of a community.",
+export const lists = Operation.withSchemas(Core.lists, {
+  addUser: { payload: Schema.Struct({ list_id: ListId, uid: Uid }) },
+  get: {
     assumed: {
       payload: Schema.Struct({ ...CommunityRef, ...Page.PageParams }),
       success: Page.Page(List),
       reason: "A listing of a community's objects, paged and answered as the documented listings."
     }
-  }),
-  create: Operation.undocumented({
-    roleGroup: "users",
-    creation: true,
-    safeToRepeat: false,
-    summary: "Creates a list; counts against the creation limit.",
+  },
+  create: {
     assumed: {
       payload: Schema.Struct({ ...CommunityRef, name: ListName }),
       success: List,
       reason: "Created in a named community with a name bounded as a variable's title; answers the new list."
     }
-  }),
-  rename: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Renames a list; exempt from the creation limit.",
+  },
+  rename: {
     assumed: {
       payload: Schema.Struct({ list_id: ListId, name: ListName }),
       success: List,
       reason: "Names the list as lists/addUser does and takes the new name as lists/create; answers the list."
     }
-  }),
-  getUsers: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Subscribers of a list (name assumed).",
+  },
+  getUsers: {
     assumed: {
       payload: Schema.Struct({ list_id: ListId, ...Page.PageParams }),
       success: Page.Page(ListMember),
       reason: "Names the list as lists/addUser does; its subscribers are paged as the documented listings."
     }
-  }),
-  removeUser: Operation.undocumented({
-    roleGroup: "users",
-    safeToRepeat: true,
-    summary: "Removes a subscriber from a list (name assumed)."
-  })
+  },
+  removeUser: {}
 })

@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import * as Core from "@community-api/core/Operations"
 import { Schema } from "effect"
 import { MailingId } from "../Ids.js"
 import { Mailing, MailingStatusParam } from "../Mailing.js"
@@ -11,27 +12,18 @@ import { CommunityRef } from "./common.js"
 
 /**
  * `mailings/*`: broadcasts.
+ * The section's declarations are the core's; these are their schemas.
  *
  * @since 0.1.0
  * @category constants
  */
-export const mailings = Operation.section("mailings", {
-  get: Operation.list({
-    fields: { ...CommunityRef, status: Schema.optional(MailingStatusParam) },
-    item: Mailing,
-    errors: [7, 8],
-    roleGroup: "mailer",
-    rule: "E7",
-    summary: "Lists the mailings of a community, optionally of one status."
-  }),
-  getById: Operation.undocumented({
-    roleGroup: "mailer",
-    safeToRepeat: true,
-    summary: "One mailing by id (name assumed).",
+export const mailings = Operation.withSchemas(Core.mailings, {
+  get: { fields: { ...CommunityRef, status: Schema.optional(MailingStatusParam) }, item: Mailing },
+  getById: {
     assumed: {
       payload: Schema.Struct({ mailing_id: MailingId }),
       success: Mailing,
       reason: "Named by its id as bots/getById names a bot; answers the mailing as mailings/get lists it."
     }
-  })
+  }
 })

@@ -1,5 +1,5 @@
 /**
- * Token validation (A1–A7) with its 60-second cache on the Effect `Clock` (A5): a token validated once
+ * Token validation (A1–A7) with its 60-second cache on the server's clock (A5): a token validated once
  * keeps working for up to 60 s after it is revoked or expires.
  *
  * @internal

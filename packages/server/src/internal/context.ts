@@ -46,7 +46,7 @@ export class RequestContext {
     readonly op: Operation.Any,
     readonly store: Store,
     readonly caller: Caller,
-    /** Now, in milliseconds, from the Effect `Clock`. */
+    /** Now, in milliseconds, on the server's clock. */
     readonly now: number,
     /** The community the request names by (`group_id`, `channel`), when it names one and may use it. */
     readonly community: Community | undefined

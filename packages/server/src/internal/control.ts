@@ -18,6 +18,9 @@ import * as Texts from "./texts.js"
  */
 export const badFaults = (error: ParseResult.ParseError): string => `faults: ${Issues.describe(error)}`
 
+/** The control token when none is given (public as `ReferenceServer.demoControlToken`). */
+export const demoControlToken = "sandbox_control_demo_5e1b7c3a9d2f4068"
+
 const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
 
 export class ControlToken {

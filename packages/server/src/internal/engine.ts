@@ -2,7 +2,7 @@
  * The request pipeline, derived from the contract. The order of checks, for a request routed to an
  * operation:
  *
- * 1. faults: latency (on the `Clock`), then a dropped connection;
+ * 1. faults: latency (on the server's clock), then a dropped connection;
  * 2. HTTP method: only POST (else 1);
  * 3. parameters read from the query and the body (C2); a source that cannot be read is remembered.
  *    With an `Authorization` header this step comes after 4 and 5: the header is the credential
@@ -29,13 +29,17 @@
  */
 import { Envelope, Operations } from "@community-api/schema"
 import type { ApiError, Operation } from "@community-api/schema"
-import { Effect, Either, Option, Schema } from "effect"
+import type { Clock } from "effect"
+import { Duration, Effect, Either, Option, Redacted, Schema } from "effect"
+import * as DemoFixture from "../DemoFixture.js"
 import type * as Faults from "../Faults.js"
 import type * as Fixture from "../Fixture.js"
+import type { Options, RequestLogEntry } from "../ReferenceServer.js"
 import { credentialOf, TokenCache } from "./auth.js"
+import * as Clocks from "./clock.js"
 import type { Caller } from "./context.js"
 import { allows, relation, RequestContext } from "./context.js"
-import type { ControlToken } from "./control.js"
+import { ControlToken, demoControlToken } from "./control.js"
 import * as Decode from "./decode.js"
 import type { Decision } from "./faults.js"
 import { FaultState } from "./faults.js"
@@ -51,13 +55,6 @@ import * as Texts from "./texts.js"
 export type Outcome =
   | { readonly _tag: "Body"; readonly body: unknown; readonly code: number | "ok" }
   | { readonly _tag: "Drop" }
-
-/** One line of the request log. */
-export interface LogEntry {
-  readonly path: string
-  readonly outcome: number | "ok" | "dropped"
-  readonly millis: number
-}
 
 const logSize = 1000
 
@@ -96,8 +93,8 @@ export interface Incoming {
 }
 
 /**
- * The server's state and request pipeline. Internal: the public `ReferenceServer` service exposes only
- * its control operations, and the HTTP app finds the engine of a service with {@link engineOf}.
+ * The server's state and request pipeline. Internal: the public `ReferenceServer` service exposes its
+ * control operations and its HTTP app (`app.ts`), both made over one engine.
  */
 export class Engine {
   private store: Store
@@ -107,19 +104,34 @@ export class Engine {
   private readonly rate = new RateWindows()
   private readonly creations = new CreationCounters()
   /** The last `logSize` entries, a ring: `logNext` is where the next one goes. */
-  private readonly log: Array<LogEntry> = []
+  private readonly log: Array<RequestLogEntry> = []
   private logNext = 0
   private answered = 0
 
   constructor(
     fixture: Fixture.Fixture,
     private readonly lock: Effect.Semaphore,
-    private readonly logLine: ((entry: LogEntry) => void) | undefined,
+    private readonly logLine: ((entry: RequestLogEntry) => void) | undefined,
     /** The credential of the control routes. */
-    readonly control: ControlToken
+    readonly control: ControlToken,
+    /** The clock given from outside; the fiber's own `Clock` (so `TestClock`) when `undefined`. */
+    private readonly clock: Clock.Clock | undefined
   ) {
     this.fixture = fixture
     this.store = StoreModule.fromFixture(fixture)
+  }
+
+  /**
+   * Runs `f` with the server's clock: every reading of the time and every wait of the pipeline goes
+   * through here, so that a clock given from outside drives all of them.
+   */
+  private clockWith<A, E>(f: (clock: Clock.Clock) => Effect.Effect<A, E>): Effect.Effect<A, E> {
+    return this.clock === undefined ? Effect.clockWith(f) : f(this.clock)
+  }
+
+  /** The current time on the server's clock, in milliseconds. */
+  now(): Effect.Effect<number> {
+    return this.clockWith((clock) => clock.currentTimeMillis)
   }
 
   /**
@@ -177,13 +189,13 @@ export class Engine {
     return this.answered
   }
 
-  recentRequests(): ReadonlyArray<LogEntry> {
+  recentRequests(): ReadonlyArray<RequestLogEntry> {
     return this.log.length < logSize
       ? [...this.log]
       : [...this.log.slice(this.logNext), ...this.log.slice(0, this.logNext)]
   }
 
-  private record(entry: LogEntry): void {
+  private record(entry: RequestLogEntry): void {
     this.answered++
     // A ring of the last `logSize` entries: no copying per request once it is full.
     if (this.log.length < logSize) this.log.push(entry)
@@ -202,7 +214,7 @@ export class Engine {
 
   /** Answers a request routed to an operation. */
   handle(incoming: Incoming, path: string): Effect.Effect<Outcome> {
-    return Effect.clockWith((clock) => {
+    return this.clockWith((clock) => {
       const started = clock.unsafeCurrentTimeMillis()
       const latency = this.faults.latency()
       const answered = Effect.map(Effect.suspend(() => this.answer(incoming)), (outcome) => {
@@ -213,7 +225,7 @@ export class Engine {
         })
         return outcome
       })
-      return latency > 0 ? Effect.zipRight(Effect.sleep(latency), answered) : answered
+      return latency > 0 ? Effect.zipRight(clock.sleep(Duration.millis(latency)), answered) : answered
     })
   }
 
@@ -252,7 +264,7 @@ export class Engine {
     apiKey: unknown,
     decision: Decision
   ): Effect.Effect<Caller, ApiError.ApiError> {
-    return Effect.clockWith((clock): Effect.Effect<Caller, ApiError.ApiError> => {
+    return this.clockWith((clock): Effect.Effect<Caller, ApiError.ApiError> => {
       const { op } = incoming
       const now = clock.unsafeCurrentTimeMillis()
       if (decision.keyServiceUnavailable) return refuse(op, 9, Texts.keyServiceUnavailable)
@@ -273,7 +285,7 @@ export class Engine {
     decision: Decision,
     caller: Caller
   ): Effect.Effect<Outcome, ApiError.ApiError> {
-    return Effect.clockWith((clock): Effect.Effect<Outcome, ApiError.ApiError> => {
+    return this.clockWith((clock): Effect.Effect<Outcome, ApiError.ApiError> => {
       const { op } = incoming
       const now = clock.unsafeCurrentTimeMillis()
       if (decision.internalError === "before") return refuse(op, 101, Texts.internalError)
@@ -352,24 +364,24 @@ export class Engine {
   }
 }
 
+/** The engine of a server with `options`, their defaults filled in. */
+export const make = (options: Options): Effect.Effect<Engine> =>
+  Effect.gen(function*() {
+    const controlToken = options.controlToken ?? demoControlToken
+    const engine = new Engine(
+      options.fixture ?? DemoFixture.demoFixture,
+      yield* Effect.makeSemaphore(1),
+      options.onRequest,
+      new ControlToken(Redacted.isRedacted(controlToken) ? controlToken : Redacted.make(controlToken)),
+      options.clock === undefined ? undefined : Clocks.fromCore(options.clock)
+    )
+    if (options.faults !== undefined) yield* engine.setFaults(options.faults)
+    return engine
+  })
+
 /** Never lets a defect reach the wire: any failure becomes error 101 with no internals (X1). */
 export const internalErrorBody: Outcome = {
   _tag: "Body",
   body: Envelope.encodeError({ code: 101, text: Texts.internalError }),
   code: 101
-}
-
-const engines = new WeakMap<object, Engine>()
-
-/** Ties a control service to its engine; the service itself carries none. */
-export const register = <S extends object>(service: S, engine: Engine): S => {
-  engines.set(service, engine)
-  return service
-}
-
-/** The engine of a service made by `ReferenceServer.make`. */
-export const engineOf = (service: object): Engine => {
-  const engine = engines.get(service)
-  if (engine === undefined) throw new Error("not a service made by ReferenceServer.make")
-  return engine
 }

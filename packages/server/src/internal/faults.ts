@@ -2,34 +2,76 @@
  * The running state of the faults: counters of "next N" triggers and seeded generators for
  * probabilities and random latency, so a run with a given seed is repeatable.
  *
+ * The settings are read once, into states that hold exactly what each kind of trigger needs: a
+ * counter has no generator, a probability no counter, a fault that is off no state at all. What the
+ * settings leave optional is decided here, so drawing a request's faults never meets a missing part.
+ *
  * @internal
  */
 import type * as Faults from "../Faults.js"
 import * as SeededRandom from "../SeededRandom.js"
 
-interface Firing {
-  left: number
-  readonly random: SeededRandom.SeededRandom | undefined
+/** A trigger as it runs. */
+type Firing =
+  | { readonly _tag: "Next"; left: number }
+  | { readonly _tag: "Probability"; readonly probability: number; readonly random: SeededRandom.SeededRandom }
+
+/** A fault that may name the operations it hits and come after the action. */
+interface Targeted {
+  readonly firing: Firing
+  /** Every operation when `undefined`. */
+  readonly paths: ReadonlyArray<string> | undefined
+  readonly afterAction: boolean
 }
 
-const firing = (trigger: { readonly next: number } | { readonly probability: number; readonly seed: number }) =>
+/** How the delay before each answer is chosen. */
+type Latency =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Fixed"; readonly millis: number }
+  | { readonly _tag: "Random"; readonly low: number; readonly high: number; readonly random: SeededRandom.SeededRandom }
+
+const firing = (trigger: Faults.Trigger): Firing =>
   "next" in trigger
-    ? { left: trigger.next, random: undefined }
-    : { left: 0, random: SeededRandom.make(trigger.seed) }
+    ? { _tag: "Next", left: trigger.next }
+    : { _tag: "Probability", probability: trigger.probability, random: SeededRandom.make(trigger.seed) }
 
-const fire = (
-  trigger: { readonly next: number } | { readonly probability: number },
-  state: Firing
-): boolean => {
-  if ("next" in trigger) {
-    if (state.left <= 0) return false
-    state.left--
-    return true
+const targeted = (
+  settings: Faults.Trigger & {
+    readonly paths?: ReadonlyArray<string> | undefined
+    readonly afterAction?: boolean | undefined
   }
-  return state.random!() < trigger.probability
+): Targeted => ({ firing: firing(settings), paths: settings.paths, afterAction: settings.afterAction === true })
+
+const latencyOf = (settings: Faults.FaultSettings["latency"]): Latency => {
+  if (settings === undefined) return { _tag: "None" }
+  if ("fixed" in settings) return { _tag: "Fixed", millis: settings.fixed }
+  return {
+    _tag: "Random",
+    low: Math.min(settings.min, settings.max),
+    high: Math.max(settings.min, settings.max),
+    random: SeededRandom.make(settings.seed)
+  }
 }
 
-const matches = (paths: ReadonlyArray<string> | undefined, path: string) => paths === undefined || paths.includes(path)
+/** Whether the trigger fires for this request: a counter counts down, a probability draws. */
+const fire = (state: Firing): boolean => {
+  switch (state._tag) {
+    case "Next": {
+      if (state.left <= 0) return false
+      state.left--
+      return true
+    }
+    case "Probability":
+      return state.random() < state.probability
+  }
+}
+
+/** Whether a targeted fault fires for a request to `path`, and when: one outside its paths draws nothing. */
+const draw = (fault: Targeted | undefined, path: string): "no" | "before" | "after" => {
+  if (fault === undefined || (fault.paths !== undefined && !fault.paths.includes(path))) return "no"
+  if (!fire(fault.firing)) return "no"
+  return fault.afterAction ? "after" : "before"
+}
 
 /** What the faults decide for one request. */
 export interface Decision {
@@ -39,45 +81,37 @@ export interface Decision {
 }
 
 export class FaultState {
-  private key: Firing | undefined
-  private internal: Firing | undefined
-  private dropping: Firing | undefined
-  private latencyRandom: SeededRandom.SeededRandom | undefined
+  private readonly key: Firing | undefined
+  private readonly internal: Targeted | undefined
+  private readonly dropping: Targeted | undefined
+  private readonly delay: Latency
 
   constructor(readonly settings: Faults.FaultSettings) {
-    this.key = settings.keyServiceUnavailable && firing(settings.keyServiceUnavailable)
-    this.internal = settings.internalError && firing(settings.internalError)
-    this.dropping = settings.dropConnection && firing(settings.dropConnection)
-    this.latencyRandom = settings.latency !== undefined && "seed" in settings.latency
-      ? SeededRandom.make(settings.latency.seed)
-      : undefined
+    this.key = settings.keyServiceUnavailable === undefined ? undefined : firing(settings.keyServiceUnavailable)
+    this.internal = settings.internalError === undefined ? undefined : targeted(settings.internalError)
+    this.dropping = settings.dropConnection === undefined ? undefined : targeted(settings.dropConnection)
+    this.delay = latencyOf(settings.latency)
   }
 
   /** The delay before this request's answer, in milliseconds. */
   latency(): number {
-    const latency = this.settings.latency
-    if (latency === undefined) return 0
-    if ("fixed" in latency) return latency.fixed
-    const low = Math.min(latency.min, latency.max)
-    const high = Math.max(latency.min, latency.max)
-    return low + Math.floor(this.latencyRandom!() * (high - low + 1))
+    const delay = this.delay
+    switch (delay._tag) {
+      case "None":
+        return 0
+      case "Fixed":
+        return delay.millis
+      case "Random":
+        return delay.low + Math.floor(delay.random() * (delay.high - delay.low + 1))
+    }
   }
 
   /** Draws every fault for one request to the operation at `path`. */
   decide(path: string): Decision {
-    const { dropConnection, internalError, keyServiceUnavailable } = this.settings
-    const drop = dropConnection !== undefined && matches(dropConnection.paths, path) &&
-      fire(dropConnection, this.dropping!)
+    const drop = draw(this.dropping, path)
     // A request dropped before the action draws nothing else: the other faults wait for the next one.
-    if (drop && dropConnection!.afterAction !== true) {
-      return { keyServiceUnavailable: false, internalError: "no", drop: "before" }
-    }
-    const internal = internalError !== undefined && matches(internalError.paths, path) &&
-      fire(internalError, this.internal!)
-    return {
-      keyServiceUnavailable: keyServiceUnavailable !== undefined && fire(keyServiceUnavailable, this.key!),
-      internalError: internal ? (internalError!.afterAction === true ? "after" : "before") : "no",
-      drop: drop ? (dropConnection!.afterAction === true ? "after" : "before") : "no"
-    }
+    if (drop === "before") return { keyServiceUnavailable: false, internalError: "no", drop }
+    const internalError = draw(this.internal, path)
+    return { keyServiceUnavailable: this.key !== undefined && fire(this.key), internalError, drop }
   }
 }

@@ -4,11 +4,11 @@
  *
  * @internal
  */
+import * as RedisScripts from "@community-api/core/RedisScripts"
 import { Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import { Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
-import { type Reply, type Script, scripts } from "./scripts.js"
 import { describeUrl, scrubber } from "./url.js"
 
 /** A connection to Redis with the scripts loaded. @internal */
@@ -19,10 +19,8 @@ export interface Connection {
   /** Runs a script; fails with `LimiterUnavailable` for `limiter` when Redis is not there or slow. */
   readonly run: (
     limiter: ClientError.LimiterUnavailable["limiter"],
-    script: Script,
-    keys: ReadonlyArray<string>,
-    args: ReadonlyArray<string | number>
-  ) => Effect.Effect<Reply, ClientError.LimiterUnavailable>
+    call: RedisScripts.Call
+  ) => Effect.Effect<RedisScripts.Reply, ClientError.LimiterUnavailable>
 }
 
 /** @internal */
@@ -60,7 +58,7 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
         redis.on("error", (error: Error) => {
           lastError = scrub(error.message)
         })
-        for (const [name, definition] of Object.entries(scripts)) redis.defineCommand(name, definition)
+        for (const [name, definition] of Object.entries(RedisScripts.scripts)) redis.defineCommand(name, definition)
         return redis
       }),
       (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
@@ -70,14 +68,17 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
     yield* Effect.promise(() => client.connect().catch(() => undefined))
     const unavailable = (limiter: ClientError.LimiterUnavailable["limiter"], reason: string) =>
       new ClientError.LimiterUnavailable({ limiter, store, reason: scrub(reason) })
-    const call = client as unknown as Record<Script, (...args: ReadonlyArray<string | number>) => Promise<Reply>>
+    const commands = client as unknown as Record<
+      RedisScripts.Script,
+      (...args: ReadonlyArray<string | number>) => Promise<RedisScripts.Reply>
+    >
     return {
       store,
       prefix: options.prefix,
-      run: (limiter, script, keys, args) =>
+      run: (limiter, { args, keys, script }) =>
         client.status === "ready"
           ? Effect.tryPromise({
-            try: () => call[script](...keys, ...args),
+            try: () => commands[script](...keys, ...args),
             catch: (error) => unavailable(limiter, error instanceof Error ? error.message : String(error))
           })
           : Effect.fail(unavailable(limiter, `${lastError} (connection ${client.status})`))

@@ -1,14 +1,15 @@
 /**
  * The creation counts over Redis: every operation of `CountStore.Service` is one run of the count
- * script (see `scripts.ts`), which does what `Limits` does in memory.
+ * script (see `@community-api/core/RedisScripts`), which does what `Limits` does in memory.
  *
  * @internal
  */
-import { Limits } from "@community-api/schema"
+import { keysOf } from "@community-api/core/RedisKeys"
+import * as RedisScripts from "@community-api/core/RedisScripts"
+import type { Limits } from "@community-api/schema"
 import { Effect } from "effect"
 import type * as CountStore from "../../CountStore.js"
 import type { Connection } from "./connection.js"
-import { keysOf, type Reply } from "./scripts.js"
 
 /**
  * The creation counts in Redis.
@@ -16,31 +17,13 @@ import { keysOf, type Reply } from "./scripts.js"
  * @internal
  */
 export const countStore = (connection: Connection, settings: Limits.CreationSettings): CountStore.Service => {
-  const count = (user: string, mode: string, extra: ReadonlyArray<string | number> = []) =>
-    connection.run("creation quota", "communityApiCountCreations", [keysOf(connection.prefix, user).creations], [
-      mode,
-      settings.perMinute,
-      settings.perDay,
-      Limits.minuteMillis,
-      Limits.dayMillis,
-      Limits.dayStartOffsetMillis,
-      ...extra
-    ])
-  const verdict = (reply: Reply): CountStore.Verdict =>
-    reply[0] === 1
-      ? { _tag: "Taken", at: Number(reply[1]) }
-      : {
-        _tag: "Exhausted",
-        window: reply[1] === "day" ? "day" : "minute",
-        resetsAt: Number(reply[2]),
-        now: Number(reply[3])
-      }
+  const count = (user: string, request: RedisScripts.CountRequest) =>
+    connection.run("creation quota", RedisScripts.countCreations(keysOf(connection.prefix, user), settings, request))
   return {
-    take: (user) => Effect.map(count(user, "take"), verdict),
-    retake: (user, taken) => Effect.map(count(user, "retake", [taken]), verdict),
-    refund: (user, taken) => Effect.asVoid(count(user, "refund", [taken])),
-    exhaust: (user, window) => Effect.asVoid(count(user, "exhaust", [window])),
-    usedUp: (user) =>
-      Effect.map(count(user, "usedUp"), ([window]) => window === "minute" || window === "day" ? window : undefined)
+    take: (user) => Effect.map(count(user, { _tag: "take" }), RedisScripts.readVerdict),
+    retake: (user, taken) => Effect.map(count(user, { _tag: "retake", taken }), RedisScripts.readVerdict),
+    refund: (user, taken) => Effect.asVoid(count(user, { _tag: "refund", taken })),
+    exhaust: (user, window) => Effect.asVoid(count(user, { _tag: "exhaust", window })),
+    usedUp: (user) => Effect.map(count(user, { _tag: "usedUp" }), RedisScripts.readUsedUp)
   }
 }

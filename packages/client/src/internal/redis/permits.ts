@@ -1,15 +1,16 @@
 /**
- * The pacing permits over Redis (the scripts in `scripts.ts`): this process's waiters batched into
- * one take per user, its permits in flight renewed until given back.
+ * The pacing permits over Redis (the scripts of `@community-api/core/RedisScripts`): this process's
+ * waiters batched into one take per user, its permits in flight renewed until given back.
  *
  * @internal
  */
+import { keysOf } from "@community-api/core/RedisKeys"
+import * as RedisScripts from "@community-api/core/RedisScripts"
 import { Deferred, Duration, Effect, Exit, FiberId, Random } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "../../ClientError.js"
 import type * as PermitStore from "../../PermitStore.js"
 import type { Connection } from "./connection.js"
-import { keysOf, micros, type Script } from "./scripts.js"
 
 /** The longest a waiter sleeps while permits are in flight: one may be given back with a short hold. */
 const pollMillis = 50
@@ -67,19 +68,12 @@ export const permitStore = (
     }
     const processId = (yield* Random.nextInt).toString(36).replace("-", "")
     let calls = 0
-    const run = (script: Script, keys: ReadonlyArray<string>, args: ReadonlyArray<string | number>) =>
-      connection.run("pacing", script, keys, args)
-    const lease = micros(options.leaseMillis)
+    const run = (call: RedisScripts.Call) => connection.run("pacing", call)
     const giveBack = (user: string, name: string, hold: PermitStore.Hold) =>
       Effect.suspend(() => {
         permitsOf(user).inFlight.delete(name)
-        const keys = keysOf(connection.prefix, user)
         // Not given back (Redis gone meanwhile), the permit lapses within the lease.
-        return Effect.ignore(run("communityApiReleasePermit", [keys.inFlight, keys.given], [
-          name,
-          micros(hold.afterAnswerMillis),
-          micros(hold.afterTakeMillis)
-        ]))
+        return Effect.ignore(run(RedisScripts.releasePermit(keysOf(connection.prefix, user), name, hold)))
       })
     /** A permit taken and not used: back when it would have come back anyway (its take, if reserved). */
     const unused: PermitStore.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
@@ -92,9 +86,8 @@ export const permitStore = (
         Effect.sleep(Duration.millis(options.leaseMillis / 3)),
         Effect.forEach(users, ([user, permits]) => {
           if (permits.inFlight.size === 0) return Effect.void
-          const keys = keysOf(connection.prefix, user)
           return Effect.ignore(
-            run("communityApiRenewPermits", [keys.inFlight, keys.given], [lease, ...permits.inFlight])
+            run(RedisScripts.renewPermits(keysOf(connection.prefix, user), options.leaseMillis, permits.inFlight))
           )
         }, { discard: true })
       )),
@@ -108,36 +101,37 @@ export const permitStore = (
           permits.asking = false
           return Effect.void
         }
-        const keys = keysOf(connection.prefix, user)
-        return run("communityApiTakePermits", [keys.inFlight, keys.given, keys.blocked], [
-          options.limit,
-          lease,
-          `${processId}-${(calls++).toString(36)}`,
-          micros(pollMillis),
-          permits.waiters.length,
-          micros(leadMillis)
-        ]).pipe(
+        return run(RedisScripts.takePermits(keysOf(connection.prefix, user), {
+          limit: options.limit,
+          leaseMillis: options.leaseMillis,
+          namePrefix: `${processId}-${(calls++).toString(36)}`,
+          pollMillis,
+          count: permits.waiters.length,
+          leadMillis
+        })).pipe(
           Effect.matchEffect({
             // Fail closed: every waiter fails with the store's error.
             onFailure: (error) =>
               Effect.sync(() => {
                 for (const waiter of permits.waiters.splice(0)) Deferred.unsafeDone(waiter, Effect.fail(error))
               }),
-            onSuccess: ([wait, ...granted]) =>
-              Effect.zipRight(
-                Effect.forEach(Array.from({ length: granted.length / 2 }, (_, i) => i), (i) => {
-                  const permit: RedisPermit = { user, name: String(granted[2 * i]) }
+            onSuccess: (reply) => {
+              const { granted, waitMillis } = RedisScripts.readTake(reply)
+              return Effect.zipRight(
+                Effect.forEach(granted, ({ delayMillis, name }) => {
+                  const permit: RedisPermit = { user, name }
                   permits.inFlight.add(permit.name)
                   const waiter = permits.waiters.shift()
                   // Its waiter was interrupted meanwhile: not used, the permit goes back.
                   return waiter === undefined
                     ? giveBack(user, permit.name, unused)
-                    : Deferred.succeed(waiter, { permit, delayMillis: Number(granted[2 * i + 1]) / 1000 })
+                    : Deferred.succeed(waiter, { permit, delayMillis })
                 }, { discard: true }),
                 permits.waiters.length > 0
-                  ? Effect.sleep(Duration.millis(Math.ceil(Number(wait) / 1000)))
+                  ? Effect.sleep(Duration.millis(Math.ceil(waitMillis)))
                   : Effect.void
               )
+            }
           }),
           Effect.zipRight(ask(user, permits))
         )
@@ -202,7 +196,7 @@ export const permitStore = (
               permits.blockedUntil = Math.max(permits.blockedUntil, clock.unsafeCurrentTimeMillis() + millis)
             })
           ),
-          Effect.asVoid(run("communityApiBlockUser", [keysOf(connection.prefix, user).blocked], [micros(millis)]))
+          Effect.asVoid(run(RedisScripts.blockUser(keysOf(connection.prefix, user), millis)))
         )
     }
   })

@@ -5,23 +5,15 @@
  * @internal
  */
 import { Effect } from "effect"
-import { newestFirst, page } from "../context.js"
 import type { SectionHandlers } from "../handler.js"
 import type * as Store from "../store.js"
 import { newId } from "../store.js"
-import { findCommunityVariable, inCommunity, named, uniqueName } from "./lookups.js"
+import { findCommunityVariable, inCommunity, listNewest, named, uniqueName } from "./lookups.js"
 import { toCommunityVariable } from "./mappers.js"
 import { boundedValue } from "./values.js"
 
 export const globalVars: SectionHandlers<"globalVars"> = {
-  list: (params, ctx) =>
-    Effect.map(named(ctx), (community) =>
-      page(
-        newestFirst(inCommunity(ctx.store.communityVariables.values(), community), (v) => v.create_at).map(
-          toCommunityVariable
-        ),
-        params
-      )),
+  list: (params, ctx) => listNewest(ctx, ctx.store.communityVariables.values(), toCommunityVariable, params),
 
   // Erasing is setting the empty string (E15).
   clear: (params, ctx) =>

@@ -8,34 +8,10 @@
 import type { Operation } from "@community-api/schema"
 import { Operations } from "@community-api/schema"
 import type { AnyHandler, Handlers } from "../handler.js"
-import { attachments } from "./attachments.js"
-import { bots } from "./bots.js"
-import { contacts } from "./contacts.js"
-import { funnels } from "./funnels.js"
-import { globalVars } from "./globalVars.js"
-import { groups } from "./groups.js"
-import { landings } from "./landings.js"
-import { lists } from "./lists.js"
-import { mailings } from "./mailings.js"
-import { stats } from "./stats.js"
-import { users } from "./users.js"
-import { vars } from "./vars.js"
+import * as sections from "./sections.js"
 
 /** Every handler, keyed as the contract's sections are: a missing one does not compile. */
-export const handlers: Handlers = {
-  users,
-  groups,
-  bots,
-  mailings,
-  attachments,
-  lists,
-  contacts,
-  vars,
-  globalVars,
-  landings,
-  funnels,
-  stats
-}
+export const handlers: Handlers = sections
 
 /**
  * The handlers by operation, for the pipeline: it decodes each payload with the operation's own

@@ -5,12 +5,12 @@
  * @internal
  */
 import { Effect } from "effect"
-import { newestFirst, page } from "../context.js"
+import { page } from "../context.js"
 import type { SectionHandlers } from "../handler.js"
 import { notModelled } from "../handler.js"
 import type * as Store from "../store.js"
 import { newId } from "../store.js"
-import { findList, inCommunity, named, subscriber } from "./lookups.js"
+import { findList, listNewest, named, subscriber } from "./lookups.js"
 import { toList, toListMember } from "./mappers.js"
 
 export const lists: SectionHandlers<"lists"> = {
@@ -23,11 +23,7 @@ export const lists: SectionHandlers<"lists"> = {
         })
     ),
 
-  get: (params, ctx) =>
-    Effect.map(named(ctx), (community) => {
-      const lists = inCommunity(ctx.store.lists.values(), community).filter((l) => !l.blacklist)
-      return page(newestFirst(lists, (l) => l.create_at).map(toList), params)
-    }),
+  get: (params, ctx) => listNewest(ctx, ctx.store.lists.values(), toList, params, (l) => !l.blacklist),
 
   create: (params, ctx) =>
     Effect.map(named(ctx), (community) => {

@@ -6,13 +6,23 @@
  * @internal
  */
 import type { Bot, Community, Ids, Landing, List, Mailing, Variable } from "@community-api/schema"
-import { DateTime } from "effect"
+import { DateTime, Struct } from "effect"
 import type { RequestContext } from "../context.js"
 import type * as Store from "../store.js"
 import * as Texts from "../texts.js"
 
 /** A store time (unix seconds) as the contract's date. */
 export const at = (seconds: number): DateTime.Utc => DateTime.unsafeMake(seconds * 1000)
+
+/**
+ * What every stored object carries, as the contract has it: its id (a string in the store, the
+ * resource's own id type in the contract) and its creation time. The other fields a resource shares
+ * with its record are picked as they are.
+ */
+const created = <Id extends string>(record: { readonly id: string; readonly create_at: number }) => ({
+  id: record.id as Id,
+  create_at: at(record.create_at)
+})
 
 export const toCommunity = (ctx: RequestContext, c: Store.Community): Community.Community => ({
   group_id: c.group_id as Ids.GroupId,
@@ -31,24 +41,14 @@ export const toEmployee = (ctx: RequestContext, e: Store.Employee): Community.Em
 })
 
 export const toBot = (b: Store.Bot): Bot.Bot => ({
-  id: b.id as Ids.BotId,
-  name: b.name,
-  group_id: b.group_id as Ids.GroupId,
-  channel: b.channel,
-  active: b.active,
-  archived: b.archived,
-  activity_type: b.activity_type,
-  create_at: at(b.create_at)
+  ...created<Ids.BotId>(b),
+  ...Struct.pick(b, "name", "channel", "active", "archived", "activity_type"),
+  group_id: b.group_id as Ids.GroupId
 })
 
 export const toBotDetails = (b: Store.Bot): Bot.BotDetails => ({
   ...toBot(b),
-  public_id: b.public_id,
-  can_share: b.can_share,
-  is_favorite: b.is_favorite,
-  time_archived: b.time_archived,
-  activity_param: b.activity_param,
-  subscription_ids: b.subscription_ids
+  ...Struct.pick(b, "public_id", "can_share", "is_favorite", "time_archived", "activity_param", "subscription_ids")
 })
 
 /** A bot a subscriber is in, with the steps where the subscriber stays (R5). */
@@ -64,46 +64,28 @@ export const toSubscriberBot = (ctx: RequestContext, s: Store.BotSubscriber): Bo
 })
 
 export const toMailing = (m: Store.Mailing): Mailing.Mailing => ({
-  id: m.id as Ids.MailingId,
-  title: m.title,
-  type: m.type,
-  status: m.status,
+  ...created<Ids.MailingId>(m),
+  ...Struct.pick(m, "title", "type", "status", "count", "delivered", "no_delivered"),
   status_name: Texts.statusNames[m.status] ?? "",
   archived: m.status === 6,
-  date_send: at(m.date_send),
-  count: m.count,
-  delivered: m.delivered,
-  no_delivered: m.no_delivered,
-  create_at: at(m.create_at)
+  date_send: at(m.date_send)
 })
 
-export const toList = (l: Store.List): List.List => ({
-  id: l.id as Ids.ListId,
-  name: l.name,
-  create_at: at(l.create_at)
-})
+export const toList = (l: Store.List): List.List => ({ ...created<Ids.ListId>(l), name: l.name })
 
 export const toListMember = (uid: number): List.ListMember => ({ uid: uid as Ids.Uid })
 
 export const toDefinition = (v: Store.Variable): Variable.VariableDefinition => ({
-  id: v.id as Ids.VariableId,
-  title: v.title,
-  name: v.name,
-  create_at: at(v.create_at)
+  ...created<Ids.VariableId>(v),
+  ...Struct.pick(v, "title", "name")
 })
 
 export const toCommunityVariable = (v: Store.CommunityVariable): Variable.CommunityVariable => ({
-  id: v.id as Ids.CommunityVariableId,
-  title: v.title,
-  name: v.name,
-  value: v.value,
-  create_at: at(v.create_at)
+  ...created<Ids.CommunityVariableId>(v),
+  ...Struct.pick(v, "title", "name", "value")
 })
 
 export const toLanding = (l: Store.Landing): Landing.Landing => ({
-  id: l.id as Ids.LandingId,
-  title: l.title,
-  kind: l.kind,
-  url: l.url,
-  create_at: at(l.create_at)
+  ...created<Ids.LandingId>(l),
+  ...Struct.pick(l, "title", "kind", "url")
 })

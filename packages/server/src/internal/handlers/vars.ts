@@ -5,24 +5,15 @@
  * @internal
  */
 import { Effect } from "effect"
-import { newestFirst, page } from "../context.js"
 import type { SectionHandlers } from "../handler.js"
 import type * as Store from "../store.js"
 import { newId } from "../store.js"
-import { findVariable, inCommunity, named, subscriber, uniqueName } from "./lookups.js"
+import { findVariable, inCommunity, listNewest, named, subscriber, uniqueName } from "./lookups.js"
 import { toDefinition } from "./mappers.js"
 import { boundedValue } from "./values.js"
 
 export const vars: SectionHandlers<"vars"> = {
-  list: (params, ctx) =>
-    Effect.map(
-      named(ctx),
-      (community) =>
-        page(
-          newestFirst(inCommunity(ctx.store.variables.values(), community), (v) => v.create_at).map(toDefinition),
-          params
-        )
-    ),
+  list: (params, ctx) => listNewest(ctx, ctx.store.variables.values(), toDefinition, params),
 
   create: (params, ctx) =>
     Effect.flatMap(

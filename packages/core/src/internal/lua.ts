@@ -1,24 +1,6 @@
 /**
- * The Lua scripts of the Redis store, and the layout of their keys and arguments. Other processes run
- * the same scripts on the same keys (the scripts are loaded under these names): a change to a text
- * here is a change to what every process of a user shares.
- *
- * Every decision is one Lua script, run atomically by Redis on its own clock (`TIME`):
- *
- * - Pacing, per user: a sorted set of the permits in flight, scored by when their lease lapses (now +
- *   lease at the take, pushed back by a renewal every third of the lease while the request is in
- *   flight), and a sorted set of the permits given back, scored by when they come back (the hold of
- *   `pacingRule.ts`: `max(answer + afterAnswer, take + afterTake)`, both on the Redis clock; the take's
- *   time is part of the permit's name). A take drops what has lapsed or come back and, unless the user
- *   is blocked, grants as many permits as this process's waiters ask for while fewer than `limit` are
- *   held; it says how long the waiters left should wait. A process that dies stops renewing, so its
- *   permits lapse within the lease.
- * - Creations, per user: one hash of the counts of the current calendar minute and day (the fields of
- *   `Limits.CreationCount`), with the windows computed from the Redis clock and the constants of
- *   `Limits`, kept until the day ends.
- *
- * Times in the pacing scripts are microseconds (Redis's `TIME` has them; a Lua number holds them
- * exactly), in the creation script milliseconds as in `Limits`.
+ * The texts of the Lua scripts of the Redis store, byte for byte what every process of a user runs
+ * (Redis knows a script by the SHA-1 of its text). `RedisScripts` names them and lays out their calls.
  *
  * @internal
  */
@@ -42,7 +24,7 @@ const int = `local function int(x) return string.format('%.0f', x) end
  * in µs: each permit with how long until it may be used, and how long the waiters left should wait
  * before asking again (0 when none is left).
  */
-const takePermits = nowMicros + int + `
+export const takePermits = nowMicros + int + `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', int(now))
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', int(now))
 local blocked = tonumber(redis.call('GET', KEYS[3]) or '0')
@@ -85,7 +67,7 @@ return reply
  * Keeps this process's permits in flight for another lease, but not one already given back. KEYS: in
  * flight, given back. ARGV: lease (µs), names.
  */
-const renewPermits = nowMicros + int + `
+export const renewPermits = nowMicros + int + `
 local lease = tonumber(ARGV[1])
 for i = 2, #ARGV do
   if not redis.call('ZSCORE', KEYS[2], ARGV[i]) then redis.call('ZADD', KEYS[1], int(now + lease), ARGV[i]) end
@@ -98,7 +80,7 @@ return 1
  * Gives a permit back: held until `max(now + afterAnswer, takenAt + afterTake)`. KEYS: in flight,
  * given back. ARGV: name, afterAnswer (µs), afterTake (µs).
  */
-const releasePermit = nowMicros + int + `
+export const releasePermit = nowMicros + int + `
 redis.call('ZREM', KEYS[1], ARGV[1])
 local takenAt = tonumber(string.match(ARGV[1], ':(%d+)$'))
 local back = math.max(now + tonumber(ARGV[2]), takenAt + tonumber(ARGV[3]))
@@ -111,7 +93,7 @@ return 1
 `
 
 /** Blocks every take of the user for a while. KEYS: blocked. ARGV: how long (µs). */
-const blockUser = nowMicros + int + `
+export const blockUser = nowMicros + int + `
 local span = tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if now + span > current then
@@ -125,7 +107,7 @@ return 1
  * mode (`take`, `retake`, `refund`, `exhaust`, `usedUp`), perMinute, perDay, minuteMillis, dayMillis,
  * dayStartOffsetMillis, then the creation's time (retake, refund) or the window (exhaust).
  */
-const countCreations = `local t = redis.call('TIME')
+export const countCreations = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local perMinute, perDay = tonumber(ARGV[2]), tonumber(ARGV[3])
 local minuteMillis, dayMillis, offset = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
@@ -180,41 +162,3 @@ if mode == 'exhaust' then
 end
 return {usedUp()}
 `
-
-/**
- * The scripts by the name they are defined under on a connection, with how many of their arguments
- * are keys.
- *
- * @internal
- */
-export const scripts = {
-  communityApiTakePermits: { numberOfKeys: 3, lua: takePermits },
-  communityApiRenewPermits: { numberOfKeys: 2, lua: renewPermits },
-  communityApiReleasePermit: { numberOfKeys: 2, lua: releasePermit },
-  communityApiBlockUser: { numberOfKeys: 1, lua: blockUser },
-  communityApiCountCreations: { numberOfKeys: 1, lua: countCreations }
-} as const
-
-/** The name of a script. @internal */
-export type Script = keyof typeof scripts
-
-/** What a script answers: Redis turns a Lua table into an array of integers and strings. @internal */
-export type Reply = ReadonlyArray<number | string>
-
-/**
- * The keys of one user: a hash tag around the user key keeps them in one slot of a cluster.
- *
- * @internal
- */
-export const keysOf = (prefix: string, user: string) => {
-  const base = `${prefix}{${user}}`
-  return {
-    inFlight: `${base}:permits:in-flight`,
-    given: `${base}:permits:given-back`,
-    blocked: `${base}:blocked`,
-    creations: `${base}:creations`
-  }
-}
-
-/** Milliseconds as the microseconds of the pacing scripts' arguments. @internal */
-export const micros = (millis: number): number => Math.ceil(millis * 1000)

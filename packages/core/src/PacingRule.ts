@@ -35,9 +35,19 @@
  * The hold is given from the answer (`afterAnswerMillis = window + margin - (h_i - min(h_i, spread))`,
  * never negative, `afterTakeMillis = 0`): a store stamps the answer on its own clock no earlier than
  * the answer came, so the hold never starts early, whenever the store stamped the take.
+ *
+ * Both Effect lines (and any store of theirs) apply this one rule; each wraps it in its own runtime.
+ *
+ * @since 0.1.0
  */
+import * as Limits from "./Limits.js"
 
-/** @internal */
+/**
+ * The rule's settings: the store's limit, the window and the margin, in milliseconds.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface Settings {
   readonly limit: number
   readonly windowMillis: number
@@ -45,17 +55,57 @@ export interface Settings {
 }
 
 /**
- * How long a given-back permit still counts as held, on the store's clock: until the later of the
- * answer plus `afterAnswerMillis` and the take plus `afterTakeMillis`.
+ * The default settings: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin past the
+ * window, against the granularity of clocks.
  *
- * @internal
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults: Settings = {
+  limit: Limits.requestsPerWindow,
+  windowMillis: Limits.rateWindowMillis,
+  marginMillis: 20
+}
+
+/**
+ * How long a given-back permit still counts as held, on the store's clock: until the later of the
+ * answer plus `afterAnswerMillis` and the take plus `afterTakeMillis` ({@link heldUntil}). The rule
+ * decides it; the store keeps it.
+ *
+ * @since 0.1.0
+ * @category models
  */
 export interface Hold {
   readonly afterAnswerMillis: number
   readonly afterTakeMillis: number
 }
 
-/** The rule of one user's permits in this process. @internal */
+/**
+ * When a permit taken at `takenAt` and given back at `answeredAt` (both on the store's clock) comes
+ * back: the later of the two ends of its {@link Hold}.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const heldUntil = (hold: Hold, takenAt: number, answeredAt: number): number =>
+  Math.max(answeredAt + hold.afterAnswerMillis, takenAt + hold.afterTakeMillis)
+
+/**
+ * The safe hold after an answer, and how long every take of a user is blocked after the server
+ * refused one of its requests for the rate (error 5): a window plus the margin.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const penaltyMillis = (settings: Pick<Settings, "windowMillis" | "marginMillis">): number =>
+  settings.windowMillis + settings.marginMillis
+
+/**
+ * The rule of one user's permits in one process.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface Rule {
   /** The hold of a permit whose request held it `heldMillis` (take to answer), learnt from. */
   readonly holdAfter: (heldMillis: number) => Hold
@@ -68,7 +118,8 @@ export interface Rule {
  * uniform delay covers `(n - 1) / (n + 1)` of its true range on average, 94% at 30 (3 ms short of a
  * 50 ms band, well inside the margin).
  *
- * @internal
+ * @since 0.1.0
+ * @category constants
  */
 export const observationsBeforeTrust = 30
 
@@ -76,28 +127,31 @@ export const observationsBeforeTrust = 30
  * The band is made of the last this many held times (two windows at the full rate), so that one slow
  * answer widens it for a while, not for ever.
  *
- * @internal
+ * @since 0.1.0
+ * @category constants
  */
 export const bandSize = 2 * observationsBeforeTrust
 
 /**
- * Today's rule: every permit held a window plus the margin after its answer, learning nothing.
+ * The safe rule: every permit held a window plus the margin after its answer, learning nothing.
  *
- * @internal
+ * @since 0.1.0
+ * @category constructors
  */
 export const safe = (settings: Settings): Rule => {
-  const hold: Hold = { afterAnswerMillis: settings.windowMillis + settings.marginMillis, afterTakeMillis: 0 }
+  const hold: Hold = { afterAnswerMillis: penaltyMillis(settings), afterTakeMillis: 0 }
   return { holdAfter: () => hold, refused: () => {} }
 }
 
 /**
  * The rule at real latency: the safe hold less the part of the held time that the band shows to be
- * the same for every request (see the top of this file).
+ * the same for every request (see the top of this module).
  *
- * @internal
+ * @since 0.1.0
+ * @category constructors
  */
 export const make = (settings: Settings): Rule => {
-  const full = settings.windowMillis + settings.marginMillis
+  const full = penaltyMillis(settings)
   // A ring of the last `bandSize` held times.
   const band = new Float64Array(bandSize)
   let size = 0
