@@ -69,6 +69,13 @@ const expectWithinTheWindow = (answers: ReadonlyArray<Answered>) => {
 const errors5 = (answers: ReadonlyArray<Answered>) => answers.filter((a) => a.code === 5)
 
 /**
+ * The bound on a hang of a simulated load: seconds of `TestClock` time are hundreds of requests through
+ * the server in process, whose computation takes wall time in proportion, several times more on a busy
+ * two-core machine. No assertion depends on it.
+ */
+const simulation = 180_000
+
+/**
  * One user's requests one after another through a pacing service of `options`, each answered 100 ms
  * after it is sent: the gaps between the sends, a few more than the rule needs to trust its band.
  */
@@ -202,7 +209,7 @@ describe("Pacing at real latency", () => {
           expect(Math.max(...paces)).toBeLessThan(safeHold + min)
         }
       }).pipe(Effect.provide(server.layer))
-    })
+    }, simulation)
   })
 
   it.effect("L1 delays that rise past the band: the slower answers are held by the safe rule, zero error 5", () => {
@@ -221,7 +228,7 @@ describe("Pacing at real latency", () => {
       expect(errors5(server.answers)).toEqual([])
       expectWithinTheWindow(server.answers)
     }).pipe(Effect.provide(server.layer))
-  })
+  }, simulation)
 
   it.effect(
     "L1 delays that fall past the band and the margin: the refusals come in the first window after the fall, then none",
@@ -242,6 +249,7 @@ describe("Pacing at real latency", () => {
         for (const r of refused) expect(r.at - fellAt).toBeLessThan(settings.windowMillis)
         expectWithinTheWindow(server.answers)
       }).pipe(Effect.provide(server.layer))
-    }
+    },
+    simulation
   )
 })
