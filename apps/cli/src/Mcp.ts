@@ -5,9 +5,7 @@
  *
  * @since 0.1.0
  */
-import { NodeStream } from "@effect/platform-node"
-import { Effect, Sink } from "effect"
-import type { Readable } from "node:stream"
+import { Effect } from "effect"
 import * as Credentials from "./Credentials.js"
 import { Stdio } from "./Stdio.js"
 
@@ -32,8 +30,6 @@ export const description = "An assistant's client (Claude Desktop, an IDE, …) 
   `${Credentials.baseUrlVariable} the calls go to an embedded sandbox with the demo data. It runs until standard ` +
   "input ends. Standard output carries the protocol alone; notes go to standard error."
 
-const decoder = new TextDecoder()
-
 /**
  * Runs the server until standard input ends; succeeds with its exit code (0 when the client closed
  * standard input, 2 for a base URL without a token). Standard output carries the protocol alone.
@@ -42,14 +38,6 @@ const decoder = new TextDecoder()
  */
 export const serve: Effect.Effect<number> = Effect.gen(function*() {
   const Server = yield* Effect.promise(() => import("@community-api/mcp/Server"))
-  const { stdin, stdout } = yield* Stdio
-  return yield* Server.run({
-    // The process's standard input, or the stream a program running the command line gives (a Readable).
-    stdin: NodeStream.fromReadable(() => stdin as Readable, (error) => error, {
-      closeOnDone: false
-    }),
-    stdout: Sink.forEach((chunk: Uint8Array | string) =>
-      Effect.sync(() => stdout.write(typeof chunk === "string" ? chunk : decoder.decode(chunk)))
-    )
-  })
+  const stdio = yield* Stdio
+  return yield* Effect.promise(() => Server.run(stdio))
 })

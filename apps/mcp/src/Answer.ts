@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import * as McpSchema from "@effect/ai/McpSchema"
+import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { DateTime, Predicate } from "effect"
 import * as Advice from "./Advice.js"
 
@@ -63,11 +63,11 @@ export interface PageAnswer {
  *
  * @since 0.1.0
  */
-export const page = (path: string, answer: PageAnswer, offset: number): McpSchema.CallToolResult => {
+export const page = (path: string, answer: PageAnswer, offset: number): Mcp.CallToolResult => {
   const more = answer.next_offset === undefined ? "" : `; more from offset ${answer.next_offset}`
-  return new McpSchema.CallToolResult({
+  return ({
     content: text(`${path}: ${answer.items.length} of ${answer.total} items from offset ${offset}${more}.`),
-    structuredContent: answer
+    structuredContent: { ...answer }
   })
 }
 
@@ -78,18 +78,18 @@ export const page = (path: string, answer: PageAnswer, offset: number): McpSchem
  *
  * @since 0.1.0
  */
-export const success = (path: string, wire: unknown): McpSchema.CallToolResult => {
+export const success = (path: string, wire: unknown): Mcp.CallToolResult => {
   if (wire === undefined) {
-    return new McpSchema.CallToolResult({ content: text(`${path}: done; the API answers no data for this operation.`) })
+    return ({ content: text(`${path}: done; the API answers no data for this operation.`) })
   }
   if (isRecord(wire)) {
-    return new McpSchema.CallToolResult({
+    return ({
       content: text(`${path}: done${label(wire)}; the result is the structured content.`),
       structuredContent: wire
     })
   }
   const size = Array.isArray(wire) ? ` (${wire.length} items)` : ""
-  return new McpSchema.CallToolResult({
+  return ({
     content: text(`${path}: done${size}; the result is the structured content's response.`),
     structuredContent: { response: wire }
   })
@@ -120,15 +120,18 @@ export interface ErrorAnswer {
   readonly resetsAt?: string
 }
 
-const errorResult = (line: string, error: ErrorAnswer) =>
-  new McpSchema.CallToolResult({ isError: true, content: text(oneLine(line, 600)), structuredContent: { error } })
+const errorResult = (line: string, error: ErrorAnswer) => ({
+  isError: true,
+  content: text(oneLine(line, 600)),
+  structuredContent: { error }
+})
 
 /**
  * The tool error of refused input: every parameter named, nothing sent.
  *
  * @since 0.1.0
  */
-export const invalidInput = (tool: string, issues: ReadonlyArray<Issue>): McpSchema.CallToolResult => {
+export const invalidInput = (tool: string, issues: ReadonlyArray<Issue>): Mcp.CallToolResult => {
   const advice = Advice.of(Advice.invalidInputTag)
   const said = issues.map((issue) => issue.parameter === "" ? issue.message : `${issue.parameter}: ${issue.message}`)
   return errorResult(`${tool}: invalid input, nothing was sent: ${said.join("; ")}. ${advice}`, {
@@ -151,7 +154,7 @@ const ownMessage = (error: unknown, operation: string): string | undefined => {
  *
  * @since 0.1.0
  */
-export const failure = (operation: string, error: unknown): McpSchema.CallToolResult => {
+export const failure = (operation: string, error: unknown): Mcp.CallToolResult => {
   const tag = Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : Advice.internalTag
   const type = Object.hasOwn(Advice.byTag, tag) ? tag : Advice.internalTag
   const advice = Advice.of(type)

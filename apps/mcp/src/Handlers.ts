@@ -9,7 +9,7 @@
 import type * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Paginate from "@community-api/client/Paginate"
 import { Operation, Operations } from "@community-api/schema"
-import type * as McpSchema from "@effect/ai/McpSchema"
+import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Chunk, Effect, Either, ParseResult, Schema, Stream } from "effect"
 import * as Answer from "./Answer.js"
 import * as Tools from "./Tools.js"
@@ -88,13 +88,13 @@ const onePage = (client: CommunityApiClient.Client, op: Operation.Pageable, para
   })
 
 /** Failures of the call as tool errors; a defect as an internal error, told without its detail. */
-const answered = (operation: string) => (effect: Effect.Effect<McpSchema.CallToolResult, unknown>) =>
+const answered = (operation: string) => (effect: Effect.Effect<Mcp.CallToolResult, unknown>) =>
   effect.pipe(
     Effect.catchAll((error) => Effect.succeed(Answer.failure(operation, error))),
     Effect.catchAllCause((cause) =>
       Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(Answer.failure(operation, undefined))
     )
-  ) as Effect.Effect<McpSchema.CallToolResult>
+  ) as Effect.Effect<Mcp.CallToolResult>
 
 /**
  * Runs the tool of a documented operation.
@@ -105,7 +105,7 @@ export const operation = (
   client: CommunityApiClient.Client,
   tool: Tools.OperationTool,
   args: Arguments
-): Effect.Effect<McpSchema.CallToolResult> => {
+): Effect.Effect<Mcp.CallToolResult> => {
   const { op } = tool
   const name = tool.definition.name
   const { all, ...rest } = args
@@ -117,7 +117,7 @@ export const operation = (
   const decoded = Schema.decodeUnknownEither(Operation.payloadOf(op))(input, decodeOptions)
   if (Either.isLeft(decoded)) return Effect.succeed(Answer.invalidInput(name, issuesOf(decoded.left.issue)))
   const params = decoded.right
-  const run: Effect.Effect<McpSchema.CallToolResult, unknown> = pageable
+  const run: Effect.Effect<Mcp.CallToolResult, unknown> = pageable
     ? all === true ? gather(client, op, params) : onePage(client, op, params)
     : Effect.flatMap(
       client.execute(op, params as never),
@@ -138,7 +138,7 @@ const callArguments = Schema.Struct({
  *
  * @since 0.1.0
  */
-export const call = (client: CommunityApiClient.Client, args: Arguments): Effect.Effect<McpSchema.CallToolResult> => {
+export const call = (client: CommunityApiClient.Client, args: Arguments): Effect.Effect<Mcp.CallToolResult> => {
   const decoded = Schema.decodeUnknownEither(callArguments)(args, decodeOptions)
   if (Either.isLeft(decoded)) return Effect.succeed(Answer.invalidInput(Tools.callName, issuesOf(decoded.left.issue)))
   const { params, path } = decoded.right
@@ -168,5 +168,4 @@ export const run = (
   client: CommunityApiClient.Client,
   tool: Tools.Tool,
   args: Arguments
-): Effect.Effect<McpSchema.CallToolResult> =>
-  tool._tag === "Operation" ? operation(client, tool, args) : call(client, args)
+): Effect.Effect<Mcp.CallToolResult> => tool._tag === "Operation" ? operation(client, tool, args) : call(client, args)

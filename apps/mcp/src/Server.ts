@@ -1,26 +1,24 @@
 /**
- * The MCP server: `@effect/ai`'s `McpServer` over standard input and output (newline-delimited
- * JSON-RPC), with every tool of {@link Tools} registered on the client of {@link Session}, and
- * instructions that say where the calls go.
+ * The MCP server: the official SDK's protocol (`Server`, its low-level class: the tools' schemas here
+ * are JSON Schema derived from the contract, where its high-level `McpServer` wants Zod) over this
+ * package's {@link LineTransport} on standard input and output, with every tool of {@link Tools} run
+ * on the client of {@link Session} in one runtime for the process, and instructions that say where the
+ * calls go.
  *
- * Tools are registered with `McpServer.addTool` rather than through a `Toolkit`: a toolkit derives the
- * input schema from a Schema's encoded side and answers with the whole result as JSON text, where
- * these tools give the contract's JSON Schema (inlined), structured content with one line of text, and
- * tool errors with advice. `McpServer` sends no `instructions` in its answer to `initialize`; they are
- * added to that answer on its way out (see {@link withInstructions}).
+ * A tool call runs as a fiber of that runtime, interrupted when the request is cancelled
+ * (`notifications/cancelled`) or the transport closes: the SDK then sends no reply for it.
  *
  * @since 0.1.0
  */
-import type * as ClientError from "@community-api/client/ClientError"
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import { Limits, Operation } from "@community-api/schema"
-import * as McpServer from "@effect/ai/McpServer"
-import * as RpcSerialization from "@effect/rpc/RpcSerialization"
-import * as RpcServer from "@effect/rpc/RpcServer"
-import { Cause, Console, Effect, Exit, Fiber, Layer, Logger, Option, Predicate } from "effect"
-import type { Sink, Stream } from "effect"
+import { Server as ProtocolServer } from "@modelcontextprotocol/sdk/server/index.js"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
+import * as Mcp from "@modelcontextprotocol/sdk/types.js"
+import { Cause, Effect, Exit, Layer, Logger, ManagedRuntime, Option } from "effect"
 import * as Credentials from "./Credentials.js"
 import * as Handlers from "./Handlers.js"
+import { LineTransport, type Output } from "./LineTransport.js"
 import * as Session from "./Session.js"
 import * as Tools from "./Tools.js"
 
@@ -81,82 +79,6 @@ export const instructions = (target: Credentials.Target): string =>
     describeTarget(target)
   ].join(" ")
 
-const isInitializeResult = (value: unknown): value is Record<string, unknown> =>
-  Predicate.hasProperty(value, "protocolVersion") && Predicate.hasProperty(value, "serverInfo") &&
-  Predicate.hasProperty(value, "capabilities")
-
-/**
- * A protocol whose answer to `initialize` carries `instructions`: the smallest change that gives them,
- * since `McpServer` builds that answer without them. Only that answer has a protocol version, server
- * information and capabilities together.
- *
- * @since 0.1.0
- */
-export const withInstructions = (text: string) => (protocol: RpcServer.Protocol["Type"]): RpcServer.Protocol["Type"] =>
-  RpcServer.Protocol.of({
-    ...protocol,
-    send: (clientId, response, transferables) =>
-      protocol.send(
-        clientId,
-        response._tag === "Exit" && response.exit._tag === "Success" && isInitializeResult(response.exit.value)
-          ? { ...response, exit: { ...response.exit, value: { ...response.exit.value, instructions: text } } }
-          : response,
-        transferables
-      )
-  })
-
-/**
- * Standard input and output, as the server reads and writes them.
- *
- * @since 0.1.0
- */
-export interface Stdio {
-  readonly stdin: Stream.Stream<Uint8Array, unknown>
-  readonly stdout: Sink.Sink<void, Uint8Array | string, unknown, unknown>
-}
-
-/**
- * `McpServer.layerStdio` with instructions: newline-delimited JSON-RPC over `stdio`.
- *
- * @since 0.1.0
- */
-export const layerStdio = (stdio: Stdio, text: string): Layer.Layer<McpServer.McpServer> =>
-  McpServer.layer({ name, version }).pipe(
-    Layer.provide(
-      Layer.effect(RpcServer.Protocol, Effect.map(RpcServer.Protocol, withInstructions(text))).pipe(
-        Layer.provide(RpcServer.layerProtocolStdio(stdio))
-      )
-    ),
-    Layer.provide(RpcSerialization.layerNdJsonRpc())
-  )
-
-/**
- * Registers every tool on the server, each calling through the client.
- *
- * @since 0.1.0
- */
-export const layerTools: Layer.Layer<never, never, McpServer.McpServer | CommunityApiClient.CommunityApiClient> = Layer
-  .effectDiscard(
-    Effect.gen(function*() {
-      const server = yield* McpServer.McpServer
-      const client = yield* CommunityApiClient.CommunityApiClient
-      for (const tool of Tools.all) {
-        yield* server.addTool({ tool: tool.definition, handle: (args) => Handlers.run(client, tool, args ?? {}) })
-      }
-    })
-  )
-
-/**
- * The whole server for a target.
- *
- * @since 0.1.0
- */
-export const layer = (target: Credentials.Target, stdio: Stdio): Layer.Layer<never, ClientError.LimiterUnavailable> =>
-  layerTools.pipe(
-    Layer.provide(layerStdio(stdio, instructions(target))),
-    Layer.provide(Session.layer(target))
-  )
-
 /**
  * Log lines go to standard error: standard output carries the protocol alone.
  *
@@ -168,26 +90,112 @@ export const stderrLogger: Layer.Layer<never> = Logger.replace(
 )
 
 /**
- * Runs the server on `stdio` with the target of the environment until standard input ends. Succeeds
- * with the exit code: 0 when the client closed standard input, 2 when the environment names a base
- * URL without a token, 1 on any other failure (one line on standard error, never a token).
+ * Runs a tool with its arguments; `signal` interrupts it (the reply is then never sent).
  *
  * @since 0.1.0
  */
-export const run = (stdio: Stdio): Effect.Effect<number> =>
-  Effect.gen(function*() {
-    const resolved = yield* Effect.either(Credentials.resolve)
-    if (resolved._tag === "Left") {
-      yield* Console.error(`${prefix} ${resolved.left.message}`)
-      return 2
+export type RunTool = (tool: Tools.Tool, args: Handlers.Arguments, signal: AbortSignal) => Promise<Mcp.CallToolResult>
+
+/**
+ * A protocol server with the tools: `tools/list` answers their definitions, `tools/call` runs the one
+ * named. One is made per connection (the SDK's protocol serves one transport).
+ *
+ * @since 0.1.0
+ */
+export const make = (options: {
+  readonly tools: ReadonlyArray<Tools.Tool>
+  readonly instructions: string
+  readonly run: RunTool
+}): ProtocolServer => {
+  const server = new ProtocolServer(
+    { name, version },
+    { capabilities: { tools: { listChanged: false } }, instructions: options.instructions }
+  )
+  const definitions = options.tools.map((tool) => tool.definition)
+  const byName = new Map(options.tools.map((tool) => [tool.definition.name, tool]))
+  server.setRequestHandler(Mcp.ListToolsRequestSchema, () => ({ tools: definitions }))
+  server.setRequestHandler(Mcp.CallToolRequestSchema, (request, extra) => {
+    const tool = byName.get(request.params.name)
+    if (tool === undefined) {
+      throw new Mcp.McpError(
+        Mcp.ErrorCode.InvalidParams,
+        `no tool ${JSON.stringify(request.params.name).slice(0, 80)}: tools/list names them`
+      )
     }
-    const target = resolved.right
-    if (target._tag === "Embedded") yield* Console.error(`${prefix} ${describeTarget(target)}`)
-    // The stdio protocol interrupts the fiber that built it when standard input ends: that is how the
-    // server stops, so it runs in a fiber of its own whose interruption is the normal end.
-    const fiber = yield* Effect.fork(Layer.launch(layer(target, stdio)))
-    const exit = yield* Fiber.await(fiber)
-    if (Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause)) return 0
-    yield* Console.error(`${prefix} stopped: ${Cause.pretty(exit.cause).split("\n")[0]}`)
+    return options.run(tool, request.params.arguments ?? {}, extra.signal)
+  })
+  return server
+}
+
+/**
+ * The client's runtime for the process: every connection's calls share its pacing and creation quota.
+ *
+ * @since 0.1.0
+ */
+export const runtime = (target: Credentials.Target) =>
+  ManagedRuntime.make(Layer.merge(Session.layer(target), stderrLogger))
+
+/**
+ * A {@link RunTool} on a runtime of the client.
+ *
+ * @since 0.1.0
+ */
+export const runOn = (
+  clientRuntime: ManagedRuntime.ManagedRuntime<CommunityApiClient.CommunityApiClient, unknown>
+): RunTool =>
+(tool, args, signal) =>
+  clientRuntime.runPromise(
+    Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) => Handlers.run(client, tool, args)),
+    { signal }
+  )
+
+/**
+ * Standard input and output, as the server reads and writes them.
+ *
+ * @since 0.1.0
+ */
+export interface Stdio {
+  readonly stdin: NodeJS.ReadableStream
+  readonly stdout: Output
+  readonly stderr: { readonly write: (text: string) => unknown }
+}
+
+/** Waits for a transport's end, when the peer closed its input or the server its transport. */
+const closed = (server: ProtocolServer) =>
+  new Promise<void>((resolve) => {
+    server.onclose = () => resolve()
+  })
+
+/** How long the end waits for the runtime to let go of what it holds (sockets, Redis). */
+const disposeWithin = 500
+
+/**
+ * Runs the server on `stdio` with the target of the environment until standard input ends. Resolves
+ * with the exit code: 0 when the client closed standard input, 2 when the environment names a base
+ * URL without a token, 1 when the client cannot be made (one line on standard error, never a token).
+ *
+ * @since 0.1.0
+ */
+export const run = async (stdio: Stdio, transport?: Transport): Promise<number> => {
+  const resolved = Effect.runSync(Effect.either(Credentials.resolve))
+  if (resolved._tag === "Left") {
+    stdio.stderr.write(`${prefix} ${resolved.left.message}\n`)
+    return 2
+  }
+  const target = resolved.right
+  if (target._tag === "Embedded") stdio.stderr.write(`${prefix} ${describeTarget(target)}\n`)
+  const clientRuntime = runtime(target)
+  // Built before the first message, so a limiter that cannot start is said at once.
+  const built = await clientRuntime.runPromiseExit(CommunityApiClient.CommunityApiClient)
+  if (Exit.isFailure(built)) {
+    stdio.stderr.write(`${prefix} cannot start: ${Cause.pretty(built.cause).split("\n")[0]}\n`)
+    await clientRuntime.dispose()
     return 1
-  }).pipe(Effect.provide(stderrLogger))
+  }
+  const server = make({ tools: Tools.all, instructions: instructions(target), run: runOn(clientRuntime) })
+  const ended = closed(server)
+  await server.connect(transport ?? new LineTransport({ input: stdio.stdin, output: stdio.stdout }))
+  await ended
+  await Promise.race([clientRuntime.dispose(), new Promise((resolve) => setTimeout(resolve, disposeWithin).unref())])
+  return 0
+}

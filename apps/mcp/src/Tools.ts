@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { JsonSchema, Operation, Operations, Page } from "@community-api/schema"
-import * as McpSchema from "@effect/ai/McpSchema"
+import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import * as Action from "./Action.js"
 
 /**
@@ -27,7 +27,7 @@ export const allCap = 2_000
 export interface OperationTool {
   readonly _tag: "Operation"
   readonly op: Operation.Any
-  readonly definition: McpSchema.Tool
+  readonly definition: Mcp.Tool
 }
 
 /**
@@ -37,7 +37,7 @@ export interface OperationTool {
  */
 export interface CallTool {
   readonly _tag: "Call"
-  readonly definition: McpSchema.Tool
+  readonly definition: Mcp.Tool
 }
 
 /**
@@ -144,6 +144,17 @@ export const inputSchema = (op: Operation.Any): JsonSchema.JsonObject => {
 }
 
 /**
+ * A JSON Schema with an object root, as MCP wants a tool's input and output schemas. Every schema given
+ * here is one (the contract's payloads are objects); anything else is a bug, told at load.
+ *
+ * @since 0.1.0
+ */
+export const objectSchema = (schema: JsonSchema.JsonObject): Mcp.Tool["inputSchema"] => {
+  if (schema.type !== "object") throw new Error(`a tool schema must have an object root, not ${String(schema.type)}`)
+  return schema as Mcp.Tool["inputSchema"]
+}
+
+/**
  * The tool of a documented operation.
  *
  * @since 0.1.0
@@ -151,12 +162,12 @@ export const inputSchema = (op: Operation.Any): JsonSchema.JsonObject => {
 export const operationTool = (op: Operation.Any): OperationTool => ({
   _tag: "Operation",
   op,
-  definition: new McpSchema.Tool({
+  definition: {
     name: nameOf(op),
     description: describe(op),
-    inputSchema: inputSchema(op),
-    annotations: new McpSchema.ToolAnnotations({ title: op.path, ...Action.hints(op) })
-  })
+    inputSchema: objectSchema(inputSchema(op)),
+    annotations: { title: op.path, ...Action.hints(op) }
+  }
 })
 
 /**
@@ -215,18 +226,18 @@ export const callInputSchema: JsonSchema.JsonObject = {
  */
 export const callTool: CallTool = {
   _tag: "Call",
-  definition: new McpSchema.Tool({
+  definition: {
     name: callName,
     description: describeCall,
-    inputSchema: callInputSchema,
-    annotations: new McpSchema.ToolAnnotations({
+    inputSchema: objectSchema(callInputSchema),
+    annotations: {
       title: "call an operation whose parameters are not documented",
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: false,
       openWorldHint: true
-    })
-  })
+    }
+  }
 }
 
 /**
@@ -237,7 +248,7 @@ export const callTool: CallTool = {
 export const all: ReadonlyArray<Tool> = [...Operations.documented.map(operationTool), callTool]
 
 /** The hints of a tool in words. */
-const hintWords = (annotations: McpSchema.Tool["annotations"]): string => {
+const hintWords = (annotations: Mcp.Tool["annotations"]): string => {
   if (annotations === undefined) return ""
   if (annotations.readOnlyHint) return "read-only"
   return [

@@ -77,7 +77,7 @@ describe("tools", () => {
   it("C13 input schemas: the payload's parameters, its required ones, all for lists, nothing else", () => {
     const ajv = new Ajv2020({ strict: true })
     for (const { definition, op } of operationTools) {
-      const schema = definition.inputSchema as {
+      const schema = definition.inputSchema as unknown as {
         properties: Record<string, unknown>
         required?: Array<string>
         additionalProperties: boolean
@@ -118,7 +118,7 @@ describe("tools", () => {
   })
 
   it("E17 call reaches exactly the operations of E17 and says their parameters are not documented", () => {
-    const schema = Tools.callTool.definition.inputSchema as { properties: { path: { enum: Array<string> } } }
+    const schema = Tools.callTool.definition.inputSchema as unknown as { properties: { path: { enum: Array<string> } } }
     expect(schema.properties.path.enum).toEqual(Operations.undocumented.map((op) => op.path))
     expect(Tools.callTool.definition.description).toContain("their parameters are not documented")
     expect(Tools.callTool.definition.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
