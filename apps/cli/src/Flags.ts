@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { JsonSchema } from "@community-api/schema"
+import { Allowed, JsonSchema } from "@community-api/schema"
 import { HelpDoc, Options, ValidationError } from "@effect/cli"
 import { Effect, Either, Option, ParseResult, Schema, SchemaAST } from "effect"
 import { orList, quote } from "./internal/text.js"
@@ -44,22 +44,6 @@ export const kebab = (key: string): string =>
 
 const withoutUndefined = (ast: SchemaAST.AST): SchemaAST.AST =>
   SchemaAST.isUnion(ast) ? SchemaAST.Union.make(ast.types.filter((t) => !SchemaAST.isUndefinedKeyword(t))) : ast
-
-/** The literal values a parameter admits, seen through transformations (Channel, 0|1, statuses). */
-const literalsOf = (ast: SchemaAST.AST): ReadonlyArray<SchemaAST.LiteralValue> | undefined => {
-  switch (ast._tag) {
-    case "Literal":
-      return [ast.literal]
-    case "Union": {
-      const parts = ast.types.map(literalsOf)
-      return parts.every((part) => part !== undefined) ? parts.flat() : undefined
-    }
-    case "Transformation":
-      return literalsOf(ast.to)
-    default:
-      return undefined
-  }
-}
 
 type JsonSchemaFacts = {
   readonly type?: string
@@ -115,12 +99,10 @@ const describeValue = (ast: SchemaAST.AST, facts: JsonSchemaFacts): {
   readonly expected: string
 } => {
   const schema = Schema.make(ast)
-  const literals = literalsOf(ast)
-  if (literals !== undefined) {
-    // Told by trying: the schema takes every value in lower case too (a channel's `vk`).
-    const anyCase = literals.some((v) => typeof v === "string" && v.toLowerCase() !== v) &&
-      literals.every((v) => typeof v !== "string" || Option.isSome(probe(schema, v.toLowerCase())))
-    const values = `${orList(literals)}${anyCase ? ", any case" : ""}`
+  const allowed = Allowed.of(ast)
+  if (allowed !== undefined) {
+    const literals = allowed.values
+    const values = `${orList(literals)}${allowed.anyCase ? ", any case" : ""}`
     return {
       typeName: literals.length <= 8 ? literals.join("|") : "VALUE",
       text: values,

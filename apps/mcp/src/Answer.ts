@@ -1,25 +1,24 @@
 /**
- * What a tool answers: on success the result as structured content (the decoded result in the wire's
- * JSON form) and one short line of text; on failure a tool error (`isError`) carrying the error type,
- * the code and the server's Russian text, and one English sentence from {@link Advice} on what to do.
- * Neither ever holds a token: errors carry the operation and the server's text, never the request.
+ * What a tool answers: structured content with exactly one key, and one short line of text. On
+ * success `{result}`: the decoded result in the wire's JSON form (`{items, total, next_offset?}` for a
+ * list, `null` when the API answers no data). On failure a tool error (`isError`) with `{error}`: the
+ * error type, the code and the server's Russian text, what a limit makes the agent wait, the refused
+ * parameters, and one English sentence from {@link Advice} on what to do. Neither ever holds a token:
+ * errors carry the operation and the server's text, never the request.
  *
  * @since 0.1.0
  */
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
-import { DateTime, Predicate } from "effect"
+import { Predicate } from "effect"
 import * as Advice from "./Advice.js"
+import type * as Issues from "./Issues.js"
 
 /**
- * One parameter refused, and why.
+ * One parameter refused, and why (see {@link Issues}).
  *
  * @since 0.1.0
  */
-export interface Issue {
-  /** The parameter, as the input schema names it; empty for the arguments as a whole. */
-  readonly parameter: string
-  readonly message: string
-}
+export type Issue = Issues.Issue
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -59,39 +58,37 @@ export interface PageAnswer {
 }
 
 /**
- * The answer of a list tool.
+ * The answer of a list tool: the page from `offset`, and, when `budget` is given, the budget of
+ * characters that left items out (the line then says so).
  *
  * @since 0.1.0
  */
-export const page = (path: string, answer: PageAnswer, offset: number): Mcp.CallToolResult => {
+export const page = (path: string, answer: PageAnswer, offset: number, budget?: number): Mcp.CallToolResult => {
+  const cut = budget === undefined ? "" : `, as many as fit the answer's budget of ${budget} characters`
   const more = answer.next_offset === undefined ? "" : `; more from offset ${answer.next_offset}`
   return ({
-    content: text(`${path}: ${answer.items.length} of ${answer.total} items from offset ${offset}${more}.`),
-    structuredContent: { ...answer }
+    content: text(`${path}: ${answer.items.length} of ${answer.total} items from offset ${offset}${cut}${more}.`),
+    structuredContent: { result: { ...answer } }
   })
 }
 
 /**
- * The answer of a call that succeeded, with its result in wire form (`undefined` when the API answers
- * no `response` field). Structured content is an object: a result that is not one is given as
- * `{response}`.
+ * The answer of a call that succeeded, with its result in wire form as `{result}`; `undefined` (the
+ * API answers no `response` field) is `{result: null}`.
  *
  * @since 0.1.0
  */
 export const success = (path: string, wire: unknown): Mcp.CallToolResult => {
-  if (wire === undefined) {
-    return ({ content: text(`${path}: done; the API answers no data for this operation.`) })
-  }
-  if (isRecord(wire)) {
+  if (wire === undefined || wire === null) {
     return ({
-      content: text(`${path}: done${label(wire)}; the result is the structured content.`),
-      structuredContent: wire
+      content: text(`${path}: done; the API answers no data for this operation.`),
+      structuredContent: { result: null }
     })
   }
-  const size = Array.isArray(wire) ? ` (${wire.length} items)` : ""
+  const said = isRecord(wire) ? label(wire) : Array.isArray(wire) ? ` (${wire.length} items)` : ""
   return ({
-    content: text(`${path}: done${size}; the result is the structured content's response.`),
-    structuredContent: { response: wire }
+    content: text(`${path}: done${said}; the structured content's result holds the answer.`),
+    structuredContent: { result: wire }
   })
 }
 
@@ -113,11 +110,14 @@ export interface ErrorAnswer {
   readonly message?: string
   /** What to do, in English. */
   readonly advice: string
-  /** For refused input: every parameter refused. */
+  /** For refused input: every parameter refused, one issue each. */
   readonly issues?: ReadonlyArray<Issue>
-  /** For a used-up creation quota: the window, and when it resets (ISO 8601). */
-  readonly window?: string
-  readonly resetsAt?: string
+  /** For a limit that refused the call (error 5, a used-up creation quota): its window. */
+  readonly window?: Advice.Window
+  /** When a calendar window of the creation limit opens again (ISO 8601). */
+  readonly resets_at?: string
+  /** How long to wait before calling again, in milliseconds. */
+  readonly retry_after_ms?: number
 }
 
 const errorResult = (line: string, error: ErrorAnswer) => ({
@@ -149,15 +149,25 @@ const ownMessage = (error: unknown, operation: string): string | undefined => {
 }
 
 /**
- * The tool error of a failed call: an error of the API (type, code, the server's text), of the client
- * (type and its message), or anything else (an internal error, without detail).
+ * When a call failed, and whether its operation is a creation (see {@link Advice.Moment}).
  *
  * @since 0.1.0
  */
-export const failure = (operation: string, error: unknown): Mcp.CallToolResult => {
+export type Context = Advice.Moment
+
+/**
+ * The tool error of a failed call: an error of the API (type, code, the server's text), of the client
+ * (type and its message), or anything else (an internal error, without detail). With `context`, a
+ * limit's refusal also says how long to wait (`window`, `resets_at`, `retry_after_ms`) and its advice
+ * says so in words.
+ *
+ * @since 0.1.0
+ */
+export const failure = (operation: string, error: unknown, context?: Context): Mcp.CallToolResult => {
   const tag = Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : Advice.internalTag
   const type = Object.hasOwn(Advice.byTag, tag) ? tag : Advice.internalTag
-  const advice = Advice.of(type)
+  const wait = context === undefined || type === Advice.internalTag ? undefined : Advice.waitOf(error, context)
+  const advice = wait === undefined ? Advice.of(type) : Advice.ofWait(type, wait)
   if (Predicate.hasProperty(error, "code") && Predicate.hasProperty(error, "text") && typeof error.text === "string") {
     const code = Number(error.code)
     return errorResult(`${operation} failed with ${type}, error ${code}: ${error.text}. ${advice}`, {
@@ -165,21 +175,16 @@ export const failure = (operation: string, error: unknown): Mcp.CallToolResult =
       operation,
       code,
       text: error.text,
-      advice
+      advice,
+      ...wait
     })
   }
   const message = type === Advice.internalTag ? undefined : ownMessage(error, operation)
-  const quota = Predicate.hasProperty(error, "window") && Predicate.hasProperty(error, "resetsAt")
-    ? {
-      window: String(error.window),
-      resetsAt: DateTime.isDateTime(error.resetsAt) ? DateTime.formatIso(error.resetsAt) : String(error.resetsAt)
-    }
-    : {}
   return errorResult(`${operation} failed with ${type}${message === undefined ? "" : `: ${message}`}. ${advice}`, {
     type,
     operation,
     ...(message === undefined ? {} : { message }),
     advice,
-    ...quota
+    ...wait
   })
 }

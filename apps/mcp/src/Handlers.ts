@@ -1,8 +1,9 @@
 /**
  * What each tool does when called: its arguments checked against the operation's payload schema (a
- * refusal names the parameter, and nothing is sent), the call made through the client, and the
- * answer or the error put in the form of {@link Answer}. A tool never fails as a protocol error: every
- * failure is a tool error the assistant can read.
+ * refusal names each parameter once, and nothing is sent), the call made through the client, and the
+ * answer or the error put in the form of {@link Answer}. A list answer holds what fits the server's
+ * budget of characters ({@link Budget}), whatever `all` asks, and says where to go on. A tool never
+ * fails as a protocol error: every failure is a tool error the assistant can read.
  *
  * @since 0.1.0
  */
@@ -10,9 +11,26 @@ import type * as CommunityApiClient from "@community-api/client/CommunityApiClie
 import * as Paginate from "@community-api/client/Paginate"
 import { Operation, Operations } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
-import { Cause, Chunk, Effect, Either, ParseResult, Schema, Stream } from "effect"
+import { Cause, Clock, Effect, Either, Schema, Stream } from "effect"
 import * as Answer from "./Answer.js"
+import * as Budget from "./Budget.js"
+import * as Issues from "./Issues.js"
 import * as Tools from "./Tools.js"
+
+/**
+ * What every call of one server shares: how much of a list one answer carries.
+ *
+ * @since 0.1.0
+ */
+export interface Settings {
+  /** The budget of one answer's list items, in characters of JSON. */
+  readonly budget: number
+}
+
+/**
+ * @since 0.1.0
+ */
+export const defaultSettings: Settings = { budget: Budget.defaultChars }
 
 /**
  * The arguments of a tool call, as the protocol gives them.
@@ -21,80 +39,147 @@ import * as Tools from "./Tools.js"
  */
 export type Arguments = Readonly<Record<string, unknown>>
 
-/**
- * The refusals of a parse issue, one per parameter.
- *
- * @since 0.1.0
- */
-export const issuesOf = (issue: ParseResult.ParseIssue): ReadonlyArray<Answer.Issue> =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => ({
-    parameter: entry.path.map(String).join("."),
-    message: entry.message
-  }))
-
 /** Refuses parameters the operation does not take: a misspelt name should not be dropped silently. */
 const decodeOptions = { errors: "all", onExcessProperty: "error" } as const
+
+/** The parameters a tool's input schema names, for the issue of one it does not take. */
+const parametersOf = (definition: Mcp.Tool): ReadonlyArray<string> =>
+  Object.keys(definition.inputSchema.properties ?? {})
+
+/**
+ * Checks a tool's arguments against `schema`: the decoded parameters, or the tool error that names
+ * each refused parameter once.
+ */
+const check = <A>(
+  definition: Mcp.Tool,
+  schema: Schema.Schema<A, any>,
+  args: Arguments
+): Either.Either<A, Mcp.CallToolResult> => {
+  const parameters = parametersOf(definition)
+  // A payload of no fields (`Schema.Struct({})`) is Effect's `{}`, which takes any object whatever
+  // `onExcessProperty` says: the names are checked against the tool's own.
+  const unknown = Object.keys(args).filter((name) => !parameters.includes(name))
+  if (parameters.length === 0 && unknown.length > 0) {
+    return Either.left(
+      Answer.invalidInput(definition.name, unknown.map((name) => Issues.notAParameter(name, parameters)))
+    )
+  }
+  return Either.mapLeft(
+    Schema.decodeUnknownEither(schema)(args, decodeOptions),
+    (error) => Answer.invalidInput(definition.name, Issues.fromParseIssue(error.issue, { schema, parameters }))
+  )
+}
 
 const encode = (schema: Schema.Schema.AnyNoContext, value: unknown): Effect.Effect<unknown> =>
   Effect.orDie(Schema.encodeUnknown(schema)(value))
 
+const encodeItems = (op: Operation.Pageable, items: ReadonlyArray<unknown>) =>
+  encode(Schema.Array(op.item), items) as Effect.Effect<ReadonlyArray<unknown>>
+
+/** Where a list starts and how large its pages are, from the parameters. */
+const positionOf = (params: Record<string, unknown>) => ({
+  start: typeof params.offset === "number" ? params.offset : 0,
+  count: typeof params.count === "number" ? params.count : undefined
+})
+
 /**
- * Every page of a list from `offset`, up to {@link Tools.allCap} items; `total` is the one the server
- * gave with the last page taken.
+ * The pages of a list from `offset` while their items' JSON is short of `budget`, cut to it. Pages
+ * drop an item the page before gave (the list moved meanwhile), so each item's offset is kept as its
+ * page gave it, and the answer goes on from the first item left out.
  */
-const gather = (client: CommunityApiClient.Client, op: Operation.Pageable, params: Record<string, unknown>) =>
+const gather = (
+  client: CommunityApiClient.Client,
+  op: Operation.Pageable,
+  params: Record<string, unknown>,
+  budget: number
+) =>
   Effect.gen(function*() {
-    const { count, offset, ...rest } = params
-    const start = typeof offset === "number" ? offset : 0
-    const gathered = yield* Paginate.pages(
-      (position) => client.page(op, rest as never, position),
-      { offset: start, pageSize: typeof count === "number" ? count : undefined }
-    ).pipe(
-      // Nothing is pulled past the page that reaches the cap: the page fetched ahead ends with the stream.
-      Stream.runFoldWhile(
-        { items: Chunk.empty<unknown>(), total: 0 },
-        ({ items }) => Chunk.size(items) < Tools.allCap,
-        ({ items }, page) => ({ items: Chunk.appendAll(items, Chunk.unsafeFromArray(page.items)), total: page.total })
+    const { count: _count, offset: _offset, ...rest } = params
+    const { count, start } = positionOf(params)
+    const offsets = new Map<unknown, number>()
+    const ends = new Map<number, number>()
+    const fetch = (position: Paginate.Position) =>
+      Effect.tap(client.page(op, rest as never, position), (page: { readonly items: ReadonlyArray<unknown> }) => {
+        page.items.forEach((item, index) => offsets.set(item, position.offset + index))
+        ends.set(position.offset, position.offset + page.items.length)
+      })
+    const gathered = yield* Paginate.pages(fetch, { offset: start, pageSize: count }).pipe(
+      // Stops pulling pages once the budget is reached: the page fetched ahead ends with the stream.
+      Stream.runFoldWhileEffect(
+        { entries: [] as ReadonlyArray<Budget.Placed<unknown>>, chars: 0, total: 0, end: start },
+        ({ chars }) => chars < budget,
+        (state, page) =>
+          Effect.map(encodeItems(op, page.items), (wire) => ({
+            entries: [
+              ...state.entries,
+              ...wire.map((item, index) => ({ item, at: offsets.get(page.items[index]) ?? page.offset + index }))
+            ],
+            // The comma between the items before and these.
+            chars: state.chars + Budget.charsOf(wire) + (state.entries.length > 0 && wire.length > 0 ? 1 : 0),
+            total: page.total,
+            end: ends.get(page.offset) ?? page.offset + page.items.length
+          }))
       )
     )
-    const items = Chunk.take(gathered.items, Tools.allCap)
-    const { total } = gathered
-    const next = start + items.length
-    const wire = yield* encode(Schema.Array(op.item), Chunk.toReadonlyArray(items)) as Effect.Effect<
-      ReadonlyArray<unknown>
-    >
-    return Answer.page(op.path, {
-      items: wire,
-      total,
-      ...(items.length >= Tools.allCap && next < total ? { next_offset: next } : {})
-    }, start)
+    const { chars, end, entries, total } = gathered
+    const cut = Budget.cutPlaced(entries, { chars: budget, end, total })
+    const reached = cut.nextOffset !== undefined && (cut.items.length < entries.length || chars >= budget)
+    return Answer.page(
+      op.path,
+      {
+        items: cut.items,
+        total,
+        ...(cut.nextOffset === undefined ? {} : { next_offset: cut.nextOffset })
+      },
+      start,
+      reached ? budget : undefined
+    )
   })
 
-/** One page of a list, as the wire carries it. */
-const onePage = (client: CommunityApiClient.Client, op: Operation.Pageable, params: Record<string, unknown>) =>
+/** One page of a list, as the wire carries it, cut to the budget. */
+const onePage = (
+  client: CommunityApiClient.Client,
+  op: Operation.Pageable,
+  params: Record<string, unknown>,
+  budget: number
+) =>
   Effect.gen(function*() {
     const value = yield* client.execute(op, params as never)
     const wire = (yield* encode(op.success, value)) as {
       readonly items: ReadonlyArray<unknown>
       readonly total: number
     }
-    const start = typeof params.offset === "number" ? params.offset : 0
-    const next = start + wire.items.length
-    return Answer.page(op.path, {
-      items: wire.items,
-      total: wire.total,
-      ...(wire.items.length > 0 && next < wire.total ? { next_offset: next } : {})
-    }, start)
+    const { start } = positionOf(params)
+    const cut = Budget.cut(wire.items, { chars: budget, offset: start, total: wire.total })
+    return Answer.page(
+      op.path,
+      {
+        items: cut.items,
+        total: wire.total,
+        ...(cut.nextOffset === undefined ? {} : { next_offset: cut.nextOffset })
+      },
+      start,
+      cut.items.length < wire.items.length ? budget : undefined
+    )
   })
 
-/** Failures of the call as tool errors; a defect as an internal error, told without its detail. */
-const answered = (operation: string) => (effect: Effect.Effect<Mcp.CallToolResult, unknown>) =>
-  effect.pipe(
-    Effect.catchAll((error) => Effect.succeed(Answer.failure(operation, error))),
-    Effect.catchAllCause((cause) =>
-      Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(Answer.failure(operation, undefined))
-    )
-  ) as Effect.Effect<Mcp.CallToolResult>
+/**
+ * Failures of the call as tool errors, told with the time on the `Clock` (how long a limit makes the
+ * agent wait); a defect as an internal error, told without its detail.
+ */
+const answered =
+  (op: Pick<Operation.Any, "path" | "creation">) => (effect: Effect.Effect<Mcp.CallToolResult, unknown>) =>
+    effect.pipe(
+      Effect.catchAll((error) =>
+        Effect.map(
+          Clock.currentTimeMillis,
+          (now) => Answer.failure(op.path, error, { now, creation: op.creation })
+        )
+      ),
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(Answer.failure(op.path, undefined))
+      )
+    ) as Effect.Effect<Mcp.CallToolResult>
 
 /**
  * Runs the tool of a documented operation.
@@ -104,27 +189,33 @@ const answered = (operation: string) => (effect: Effect.Effect<Mcp.CallToolResul
 export const operation = (
   client: CommunityApiClient.Client,
   tool: Tools.OperationTool,
-  args: Arguments
+  args: Arguments,
+  settings: Settings = defaultSettings
 ): Effect.Effect<Mcp.CallToolResult> => {
-  const { op } = tool
-  const name = tool.definition.name
+  const { definition, op } = tool
   const { all, ...rest } = args
   const pageable = Operation.isPageable(op)
   const input = pageable ? rest : args
   if (pageable && all !== undefined && typeof all !== "boolean") {
-    return Effect.succeed(Answer.invalidInput(name, [{ parameter: "all", message: "must be true or false" }]))
+    return Effect.succeed(
+      Answer.invalidInput(definition.name, [{
+        parameter: "all",
+        message: "must be true or false",
+        allowed: [true, false]
+      }])
+    )
   }
-  const decoded = Schema.decodeUnknownEither(Operation.payloadOf(op))(input, decodeOptions)
-  if (Either.isLeft(decoded)) return Effect.succeed(Answer.invalidInput(name, issuesOf(decoded.left.issue)))
+  const decoded = check(definition, Operation.payloadOf(op), input)
+  if (Either.isLeft(decoded)) return Effect.succeed(decoded.left)
   const params = decoded.right
   const run: Effect.Effect<Mcp.CallToolResult, unknown> = pageable
-    ? all === true ? gather(client, op, params) : onePage(client, op, params)
+    ? all === true ? gather(client, op, params, settings.budget) : onePage(client, op, params, settings.budget)
     : Effect.flatMap(
       client.execute(op, params as never),
       (value) =>
         Effect.map(op.hasResponse ? encode(op.success, value) : Effect.void, (wire) => Answer.success(op.path, wire))
     )
-  return answered(op.path)(run)
+  return answered(op)(run)
 }
 
 const callArguments = Schema.Struct({
@@ -139,19 +230,25 @@ const callArguments = Schema.Struct({
  * @since 0.1.0
  */
 export const call = (client: CommunityApiClient.Client, args: Arguments): Effect.Effect<Mcp.CallToolResult> => {
-  const decoded = Schema.decodeUnknownEither(callArguments)(args, decodeOptions)
-  if (Either.isLeft(decoded)) return Effect.succeed(Answer.invalidInput(Tools.callName, issuesOf(decoded.left.issue)))
+  const decoded = check(Tools.callTool.definition, callArguments, args)
+  if (Either.isLeft(decoded)) return Effect.succeed(decoded.left)
   const { params, path } = decoded.right
   const op = Operations.byPath.get(path)
-  if (op === undefined || op.documented) {
-    const message = op === undefined
-      ? `no operation ${JSON.stringify(path)} is listed without documentation; one of ${
-        Tools.callable.map((candidate) => candidate.path).join(", ")
-      }`
-      : `${path} is documented: use the tool ${Tools.nameOf(op)}`
-    return Effect.succeed(Answer.invalidInput(Tools.callName, [{ parameter: "path", message }]))
+  if (op === undefined) {
+    const paths = Tools.callable.map((candidate) => candidate.path)
+    return Effect.succeed(Answer.invalidInput(Tools.callName, [{
+      parameter: "path",
+      message: `no operation ${JSON.stringify(path)} is listed without documentation; one of ${paths.join(", ")}`,
+      allowed: paths
+    }]))
   }
-  return answered(op.path)(
+  if (op.documented) {
+    return Effect.succeed(Answer.invalidInput(Tools.callName, [{
+      parameter: "path",
+      message: `${path} is documented: use the tool ${Tools.nameOf(op)}`
+    }]))
+  }
+  return answered(op)(
     Effect.map(
       client.call(op.path, params ?? {}),
       (value) => Answer.success(op.path, op.hasResponse ? value : undefined)
@@ -167,5 +264,7 @@ export const call = (client: CommunityApiClient.Client, args: Arguments): Effect
 export const run = (
   client: CommunityApiClient.Client,
   tool: Tools.Tool,
-  args: Arguments
-): Effect.Effect<Mcp.CallToolResult> => tool._tag === "Operation" ? operation(client, tool, args) : call(client, args)
+  args: Arguments,
+  settings: Settings = defaultSettings
+): Effect.Effect<Mcp.CallToolResult> =>
+  tool._tag === "Operation" ? operation(client, tool, args, settings) : call(client, args)

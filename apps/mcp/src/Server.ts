@@ -16,10 +16,13 @@ import { Server as ProtocolServer } from "@modelcontextprotocol/sdk/server/index
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Effect, Exit, Layer, Logger, ManagedRuntime, Option } from "effect"
+import * as Compact from "./Compact.js"
 import * as Credentials from "./Credentials.js"
 import * as Handlers from "./Handlers.js"
 import { LineTransport, type Output } from "./LineTransport.js"
+import * as Options from "./Options.js"
 import * as Session from "./Session.js"
+import * as Surface from "./Surface.js"
 import * as Tools from "./Tools.js"
 
 /**
@@ -43,10 +46,6 @@ export const version = "0.1.0"
  */
 export const prefix = `${name}:`
 
-const listTools = Tools.all.flatMap((tool) =>
-  tool._tag === "Operation" && Operation.isPageable(tool.op) ? [tool.definition.name] : []
-)
-
 /**
  * Where the calls go, for the instructions and standard error.
  *
@@ -62,22 +61,44 @@ export const describeTarget = (target: Credentials.Target): string =>
       ` Set ${Credentials.baseUrlVariable} and ${Credentials.tokenVariable} to reach a real account.`
 
 /**
- * The server's instructions, sent in the answer to `initialize`.
+ * The server's instructions, sent in the answer to `initialize`: what the tools left by the flags
+ * (`tools`, from {@link Surface.select}) reach, how to start, paging and limits; under `compact`, how
+ * the three tools reach them.
  *
  * @since 0.1.0
  */
-export const instructions = (target: Credentials.Target): string =>
-  [
-    "Tools over a community automation service's API (v2): communities (groups_get), bots (enable, disable),",
-    "mailings, subscriber lists, contacts and variables. One tool per documented operation, named section_method,",
-    `and ${Tools.callName} for the operations the API lists without documenting their parameters.`,
-    "A community is named by group_id with channel; start with groups_get.",
-    `List tools (${listTools.join(", ")}) take count and offset and report total; all: true gathers every page,`,
-    `up to ${Tools.allCap} items. Calls are paced under ${Limits.requestsPerWindow} requests a second; creations`,
-    `count against ${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day. A failure is a tool`,
-    "error with its type, the API's code and Russian text, and advice.",
+export const instructions = (
+  target: Credentials.Target,
+  tools: ReadonlyArray<Tools.Tool> = Tools.all,
+  compact = false
+): string => {
+  const names = tools.map((tool) => tool.definition.name)
+  const lists = tools.flatMap((tool) =>
+    tool._tag === "Operation" && Operation.isPageable(tool.op) ? [tool.definition.name] : []
+  )
+  const reads = tools.every((tool) => tool.definition.annotations?.readOnlyHint === true)
+  const hasCall = names.includes(Tools.callName)
+  const start = names.includes("groups_get") ? " Start with groups_get." : ""
+  return [
+    "Tools over a community automation service's API (v2): communities, bots, mailings, subscriber lists,",
+    "contacts and variables.",
+    compact
+      ? `The operations (${names.length}) are reached through three tools: ${Compact.findName} finds them by words, ` +
+        `${Compact.describeName} gives one's input and output schemas, access and limits, and ${Compact.callName} ` +
+        `calls one by its tool name with arguments that fit its input schema. Find, describe, then call.`
+      : `One tool per documented operation, named section_method${
+        hasCall ? `, and ${Tools.callName} for the operations the API lists without documenting their parameters` : ""
+      }.`,
+    reads ? "Only operations that read are offered here." : "",
+    `A community is named by group_id with channel.${start}`,
+    lists.length === 0 ? "" : `List tools (${lists.join(", ")}) take count and offset and report total; all: true ` +
+      "gathers every page, up to the answer's size budget; next_offset then says where to go on.",
+    `Calls are paced under ${Limits.requestsPerWindow} requests a second; creations count against`,
+    `${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day. A failure is a tool error with its`,
+    "type, the API's code and Russian text, and advice; a limit's error says how long to wait (retry_after_ms).",
     describeTarget(target)
-  ].join(" ")
+  ].filter((part) => part !== "").join(" ")
+}
 
 /**
  * Log lines go to standard error: standard output carries the protocol alone.
@@ -94,7 +115,11 @@ export const stderrLogger: Layer.Layer<never> = Logger.replace(
  *
  * @since 0.1.0
  */
-export type RunTool = (tool: Tools.Tool, args: Handlers.Arguments, signal: AbortSignal) => Promise<Mcp.CallToolResult>
+export type RunTool = (
+  tool: Surface.Offered,
+  args: Handlers.Arguments,
+  signal: AbortSignal
+) => Promise<Mcp.CallToolResult>
 
 /**
  * A protocol server with the tools: `tools/list` answers their definitions, `tools/call` runs the one
@@ -103,7 +128,7 @@ export type RunTool = (tool: Tools.Tool, args: Handlers.Arguments, signal: Abort
  * @since 0.1.0
  */
 export const make = (options: {
-  readonly tools: ReadonlyArray<Tools.Tool>
+  readonly tools: ReadonlyArray<Surface.Offered>
   readonly instructions: string
   readonly run: RunTool
 }): ProtocolServer => {
@@ -141,11 +166,12 @@ export const runtime = (target: Credentials.Target) =>
  * @since 0.1.0
  */
 export const runOn = (
-  clientRuntime: ManagedRuntime.ManagedRuntime<CommunityApiClient.CommunityApiClient, unknown>
+  clientRuntime: ManagedRuntime.ManagedRuntime<CommunityApiClient.CommunityApiClient, unknown>,
+  settings: Handlers.Settings
 ): RunTool =>
 (tool, args, signal) =>
   clientRuntime.runPromise(
-    Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) => Handlers.run(client, tool, args)),
+    Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) => tool.run(client, args, settings)),
     { signal }
   )
 
@@ -171,12 +197,34 @@ const disposeWithin = 500
 
 /**
  * Runs the server on `stdio` with the target of the environment until standard input ends. Resolves
- * with the exit code: 0 when the client closed standard input, 2 when the environment names a base
- * URL without a token, 1 when the client cannot be made (one line on standard error, never a token).
+ * with the exit code: 0 when the client closed standard input, 2 when the tool flags name a toolset
+ * or tool that does not exist or leave no tool, or the environment names a base URL without a token,
+ * 1 when the client cannot be made (one line on standard error, never a token).
  *
  * @since 0.1.0
  */
-export const run = async (stdio: Stdio, transport?: Transport): Promise<number> => {
+export const run = async (
+  stdio: Stdio,
+  options: Options.Options = Options.defaults,
+  transport?: Transport
+): Promise<number> => {
+  // The tools are chosen once, before anything starts: a toolset or tool that does not exist is a usage error.
+  let selected: ReadonlyArray<Tools.Tool>
+  try {
+    selected = Surface.select(options.surface)
+  } catch (error) {
+    if (!(error instanceof Options.UsageError)) throw error
+    stdio.stderr.write(`${prefix} ${error.message}\n`)
+    return 2
+  }
+  // Over HTTP, a secret that cannot be used is told before anything else is said or started.
+  const http = options.transport._tag === "Http" ? options.transport : undefined
+  const Http = http === undefined ? undefined : await import("./Http.js")
+  const refused = http === undefined ? undefined : Http?.refusal(http.host)
+  if (refused !== undefined) {
+    stdio.stderr.write(`${prefix} ${refused}\n`)
+    return 2
+  }
   const resolved = Effect.runSync(Effect.either(Credentials.resolve))
   if (resolved._tag === "Left") {
     stdio.stderr.write(`${prefix} ${resolved.left.message}\n`)
@@ -192,7 +240,21 @@ export const run = async (stdio: Stdio, transport?: Transport): Promise<number> 
     await clientRuntime.dispose()
     return 1
   }
-  const server = make({ tools: Tools.all, instructions: instructions(target), run: runOn(clientRuntime) })
+  const offered = Surface.offeredOf(selected, options.surface.compact)
+  const told = instructions(target, selected, options.surface.compact)
+  const makeServer = () =>
+    make({
+      tools: offered,
+      instructions: told,
+      run: runOn(clientRuntime, { budget: options.budget })
+    })
+  if (Http !== undefined && http !== undefined) {
+    const say = (line: string) => stdio.stderr.write(`${prefix} ${line}\n`)
+    const code = await Http.serve({ ...http, makeServer, say })
+    await Promise.race([clientRuntime.dispose(), new Promise((resolve) => setTimeout(resolve, disposeWithin).unref())])
+    return code
+  }
+  const server = makeServer()
   const ended = closed(server)
   await server.connect(transport ?? new LineTransport({ input: stdio.stdin, output: stdio.stdout }))
   await ended

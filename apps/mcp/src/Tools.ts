@@ -1,23 +1,16 @@
 /**
  * The tools, derived from the contract: one per documented operation, named after its path
  * (`bots/enable` → `bots_enable`), described by its summary, who may call it and the limits it counts
- * against, with its payload schema as the input schema and hints from what it does; and one `call`
- * tool for the operations the API lists without showing their parameters. Nothing here names
- * an operation.
+ * against, with its payload schema as the input schema, its success as the output schema
+ * ({@link Output}) and hints from what it does; and one `call` tool for the operations the API lists
+ * without showing their parameters. Nothing here names an operation.
  *
  * @since 0.1.0
  */
 import { JsonSchema, Operation, Operations, Page } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import * as Action from "./Action.js"
-
-/**
- * The most items `all: true` gathers in one answer, so that an answer stays small enough for an
- * assistant to read; past it the answer says where to go on (`next_offset`).
- *
- * @since 0.1.0
- */
-export const allCap = 2_000
+import * as Output from "./Output.js"
 
 /**
  * The tool of a documented operation.
@@ -37,6 +30,8 @@ export interface OperationTool {
  */
 export interface CallTool {
   readonly _tag: "Call"
+  /** The operations it reaches: every one of {@link callable}, or those a selection leaves. */
+  readonly ops: ReadonlyArray<Operation.Any>
   readonly definition: Mcp.Tool
 }
 
@@ -97,8 +92,8 @@ export const describeLimits = (op: Operation.Any): string => {
  * @since 0.1.0
  */
 export const describePaging = `Gives one page ({items, total}): count items (1 to ${Page.maxCount}, default ` +
-  `${Page.defaultCount}) from offset; total counts every match. all: true gathers every page from offset, up to ` +
-  `${allCap} items.`
+  `${Page.defaultCount}) from offset; total counts every match. all: true gathers every page from offset. An ` +
+  `answer holds the items that fit the server's size budget; when more are left, next_offset says where to go on.`
 
 /**
  * The description of an operation's tool: its summary, who may call it, the limits, paging, and
@@ -125,8 +120,8 @@ export const describe = (op: Operation.Any): string => {
 export const allProperty: JsonSchema.JsonObject = {
   type: "boolean",
   default: false,
-  description: `Gather every page from offset on (pages of count, or ${Page.maxCount}), up to ${allCap} items; ` +
-    `when more are left, next_offset says where to go on.`
+  description: `Gather every page from offset on (pages of count, or ${Page.maxCount}) until the answer's size ` +
+    `budget is reached; when more are left, next_offset says where to go on.`
 }
 
 /**
@@ -166,6 +161,7 @@ export const operationTool = (op: Operation.Any): OperationTool => ({
     name: nameOf(op),
     description: describe(op),
     inputSchema: objectSchema(inputSchema(op)),
+    outputSchema: Output.forOperation(op),
     annotations: { title: op.path, ...Action.hints(op) }
   }
 })
@@ -177,34 +173,47 @@ export const operationTool = (op: Operation.Any): OperationTool => ({
  */
 export const callable: ReadonlyArray<Operation.Any> = Operations.undocumented
 
-/**
- * The description of `call`: what it reaches and that their parameters are not documented.
- *
- * @since 0.1.0
- */
-export const describeCall = [
-  "Calls an operation that the API lists as existing without documenting its parameters or its answer:",
-  "their parameters are not documented, so params is sent as given and the answer comes back as the API gave",
-  "it. The operations (with who may call each):",
-  callable.map((op) => `${op.path}: ${op.summary} (${op.roleGroup === "none" ? "any token" : op.roleGroup})`).join(
-    "; "
-  ) + ".",
-  `Creations (${callable.filter((op) => op.creation).map((op) => op.path).join(", ")}) count against the creation`,
-  `limit of ${Operation.creationLimit.join(" and ")}; every call counts`,
-  `against ${Operation.requestLimit}, which this server paces.`
-].join(" ")
+/** Who may call an operation reached by `call`, in a few words. */
+const callAccess = (op: Operation.Any): string => op.roleGroup === "none" ? "any token" : op.roleGroup
 
 /**
- * The input schema of `call`.
+ * The description of `call` over `ops`: what it reaches and that their parameters are not documented.
  *
  * @since 0.1.0
  */
-export const callInputSchema: JsonSchema.JsonObject = {
+export const describeCallOf = (ops: ReadonlyArray<Operation.Any>): string => {
+  const creations = ops.filter((op) => op.creation).map((op) => op.path)
+  return [
+    "Calls an operation that the API lists as existing without documenting its parameters or its answer:",
+    "their parameters are not documented, so params is sent as given and the answer comes back as the API gave",
+    "it. The operations (with who may call each):",
+    ops.map((op) => `${op.path}: ${op.summary} (${callAccess(op)})`).join("; ") + ".",
+    creations.length === 0
+      ? `Every call counts against ${Operation.requestLimit}, which this server paces.`
+      : `Creations (${creations.join(", ")}) count against the creation limit of ` +
+        `${Operation.creationLimit.join(" and ")}; every call counts against ${Operation.requestLimit}, which ` +
+        "this server paces."
+  ].join(" ")
+}
+
+/**
+ * The description of `call` over every operation it may reach.
+ *
+ * @since 0.1.0
+ */
+export const describeCall: string = describeCallOf(callable)
+
+/**
+ * The input schema of `call` over `ops`: `path` is one of theirs.
+ *
+ * @since 0.1.0
+ */
+export const callInputSchemaOf = (ops: ReadonlyArray<Operation.Any>): JsonSchema.JsonObject => ({
   type: "object",
   properties: {
     path: {
       type: "string",
-      enum: callable.map((op) => op.path),
+      enum: ops.map((op) => op.path),
       description: "The operation, as section/method."
     },
     params: {
@@ -216,27 +225,112 @@ export const callInputSchema: JsonSchema.JsonObject = {
   },
   required: ["path"],
   additionalProperties: false
-}
+})
 
 /**
- * The tool of the operations the API lists without documenting their parameters. It may do anything
- * they do: nothing read-only, idempotent or only additive is promised.
+ * The input schema of `call` over every operation it may reach.
  *
  * @since 0.1.0
  */
-export const callTool: CallTool = {
+export const callInputSchema: JsonSchema.JsonObject = callInputSchemaOf(callable)
+
+/**
+ * The hints of `call` over `ops`. Over reads alone it is read-only (their method names say they read,
+ * and the contract holds every read safe to repeat and no creation). Otherwise it may do anything
+ * they do, with parameters nobody documented: nothing read-only, idempotent or only additive is
+ * promised.
+ *
+ * @since 0.1.0
+ */
+export const callHints = (ops: ReadonlyArray<Operation.Any>): NonNullable<Mcp.Tool["annotations"]> =>
+  ops.every((op) => Action.of(op) === "read")
+    ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }
+    : { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+
+/**
+ * The tool of `ops`, some of the operations the API lists without documenting their parameters.
+ *
+ * @since 0.1.0
+ */
+export const callToolOf = (ops: ReadonlyArray<Operation.Any>): CallTool => ({
   _tag: "Call",
+  ops,
   definition: {
     name: callName,
-    description: describeCall,
-    inputSchema: objectSchema(callInputSchema),
-    annotations: {
-      title: "call an operation whose parameters are not documented",
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: true
+    description: describeCallOf(ops),
+    inputSchema: objectSchema(callInputSchemaOf(ops)),
+    outputSchema: Output.forCall,
+    annotations: { title: "call an operation whose parameters are not documented", ...callHints(ops) }
+  }
+})
+
+/**
+ * The tool of the operations the API lists without documenting their parameters, every one of them.
+ *
+ * @since 0.1.0
+ */
+export const callTool: CallTool = callToolOf(callable)
+
+/**
+ * What a tool is about, for finding and describing it (the compact tools): the sections and paths of
+ * the operations it reaches, what it does, who may call it and the limits it counts against, and the
+ * words it is found by.
+ *
+ * @since 0.1.0
+ */
+export interface About {
+  readonly sections: ReadonlyArray<string>
+  readonly paths: ReadonlyArray<string>
+  /** One line on what it does. */
+  readonly summary: string
+  /** Who may call it. */
+  readonly access: string
+  /** The limits it counts against, as sentences. */
+  readonly limits: string
+  /** The text a search looks in, in lower case: name, paths, sections and summaries. */
+  readonly words: string
+}
+
+/** The limits of `call` over `ops`, as sentences. */
+const callLimits = (ops: ReadonlyArray<Operation.Any>): string => {
+  const creations = ops.filter((op) => op.creation).map((op) => op.path)
+  return [
+    `Limits: every call counts against the user's ${Operation.requestLimit}, which this server paces.`,
+    ...(creations.length === 0 ? [] : [
+      `Creations (${creations.join(", ")}) count against the creation limit of ` +
+      `${Operation.creationLimit.join(" and ")}.`
+    ])
+  ].join(" ")
+}
+
+/**
+ * What a tool is about.
+ *
+ * @since 0.1.0
+ */
+export const about = (tool: Tool): About => {
+  if (tool._tag === "Operation") {
+    const { op } = tool
+    return {
+      sections: [op.section],
+      paths: [op.path],
+      summary: op.summary,
+      access: Operation.describe(op).whoMay,
+      limits: describeLimits(op),
+      words: [tool.definition.name, op.path, op.section, op.summary].join(" ").toLowerCase()
     }
+  }
+  const { ops } = tool
+  const paths = ops.map((op) => op.path)
+  const summary = `Calls an operation the API lists without documenting its parameters: ${paths.join(", ")}.`
+  return {
+    sections: [...new Set(ops.map((op) => op.section))],
+    paths,
+    summary,
+    access: `Each operation's own: ${ops.map((op) => `${op.path} ${callAccess(op)}`).join(", ")}.`,
+    limits: callLimits(ops),
+    words: [tool.definition.name, summary, ...ops.map((op) => `${op.section} ${op.summary}`)].join(" ")
+      .toLowerCase()
   }
 }
 
@@ -247,8 +341,12 @@ export const callTool: CallTool = {
  */
 export const all: ReadonlyArray<Tool> = [...Operations.documented.map(operationTool), callTool]
 
-/** The hints of a tool in words. */
-const hintWords = (annotations: Mcp.Tool["annotations"]): string => {
+/**
+ * The hints of a tool in words: `read-only`, or `destructive` or `additive`, and `idempotent`.
+ *
+ * @since 0.1.0
+ */
+export const hintWords = (annotations: Mcp.Tool["annotations"]): string => {
   if (annotations === undefined) return ""
   if (annotations.readOnlyHint) return "read-only"
   return [

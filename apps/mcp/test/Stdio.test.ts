@@ -18,6 +18,9 @@ const { enableableBotId, mainBotCount, mainCommunity, otherCommunity, subscriber
 /** Every answer a test saw, to look for tokens in. */
 const seen: Array<string> = []
 
+/** The result of a tool's answer: its structured content is `{result}`. */
+const resultOf = <A>(result: Mcp.CallResult): A => (result.structuredContent as { readonly result: A }).result
+
 const remember = (result: Mcp.CallResult) => {
   seen.push(JSON.stringify(result))
   return result
@@ -74,25 +77,37 @@ describe("embedded sandbox", () => {
     expect(byName.get("bots_get")?.inputSchema.properties).toHaveProperty("all")
   }, Mcp.timeout)
 
-  it("E2 C12 a read: groups_get gives a page with total; bots_get with all: true gathers both pages", async () => {
-    const groups = remember(await server.call("groups_get", { count: 1 }))
-    expect(groups.isError).toBeFalsy()
-    const page = groups.structuredContent as { items: Array<unknown>; total: number; next_offset?: number }
-    expect(page.items).toHaveLength(1)
-    expect(page.total).toBeGreaterThan(1)
-    expect(page.next_offset).toBe(1)
-    expect(Mcp.textOf(groups)).toBe(`groups/get: 1 of ${page.total} items from offset 0; more from offset 1.`)
-    const bots = remember(await server.call("bots_get", { ...mainCommunity, all: true }))
-    const all = bots.structuredContent as { items: Array<{ id: string }>; total: number; next_offset?: number }
-    expect(all.total).toBe(mainBotCount)
-    expect(new Set(all.items.map((bot) => bot.id)).size).toBe(mainBotCount)
-    expect(all.next_offset).toBeUndefined()
-  }, Mcp.timeout)
+  it(
+    "E2 C12 a read: groups_get gives a page with total; bots_get with all: true, paged on, gathers every bot",
+    async () => {
+      const groups = remember(await server.call("groups_get", { count: 1 }))
+      expect(groups.isError).toBeFalsy()
+      const page = resultOf<{ items: Array<unknown>; total: number; next_offset?: number }>(groups)
+      expect(page.items).toHaveLength(1)
+      expect(page.total).toBeGreaterThan(1)
+      expect(page.next_offset).toBe(1)
+      expect(Mcp.textOf(groups)).toBe(`groups/get: 1 of ${page.total} items from offset 0; more from offset 1.`)
+      // An answer stops at the size budget whatever all says; next_offset goes on until every bot is given.
+      const ids: Array<string> = []
+      let offset: number | undefined = 0
+      for (let answers = 0; offset !== undefined; answers++) {
+        expect(answers, "paging on ends").toBeLessThan(mainBotCount)
+        const bots = remember(await server.call("bots_get", { ...mainCommunity, all: true, offset }))
+        const all = resultOf<{ items: Array<{ id: string }>; total: number; next_offset?: number }>(bots)
+        expect(all.total).toBe(mainBotCount)
+        ids.push(...all.items.map((bot) => bot.id))
+        offset = all.next_offset
+      }
+      expect(ids).toHaveLength(mainBotCount)
+      expect(new Set(ids).size).toBe(mainBotCount)
+    },
+    Mcp.timeout
+  )
 
   it("E6 S1 a change: bots_enable turns a disabled bot on and gives it back", async () => {
     const result = remember(await server.call("bots_enable", { bot_id: enableableBotId }))
     expect(result.isError).toBeFalsy()
-    expect(result.structuredContent).toMatchObject({ id: enableableBotId, active: 1 })
+    expect(resultOf(result)).toMatchObject({ id: enableableBotId, active: 1 })
     expect(Mcp.textOf(result)).toContain(`bots/enable: done (id ${enableableBotId}`)
   }, Mcp.timeout)
 
@@ -101,10 +116,10 @@ describe("embedded sandbox", () => {
       await server.call("vars_create", { ...mainCommunity, title: "Любимый десерт", name: "mcp_dessert" })
     )
     expect(created.isError).toBeFalsy()
-    const variable = created.structuredContent as { id: string; name: string }
+    const variable = resultOf<{ id: string; name: string }>(created)
     expect(variable).toMatchObject({ name: "mcp_dessert", title: "Любимый десерт" })
     const listed = remember(await server.call("vars_list", { ...mainCommunity, all: true }))
-    expect((listed.structuredContent as { items: Array<{ id: string }> }).items.map((v) => v.id)).toContain(variable.id)
+    expect(resultOf<{ items: Array<{ id: string }> }>(listed).items.map((v) => v.id)).toContain(variable.id)
   }, Mcp.timeout)
 
   it("C10 a bad input: a malformed bot_id and an unknown parameter are a tool error naming both", async () => {
@@ -136,7 +151,7 @@ describe("embedded sandbox", () => {
       })
     )
     expect(created.isError).toBeFalsy()
-    expect(created.structuredContent).toMatchObject({ name: "Покупатели MCP" })
+    expect(resultOf(created)).toMatchObject({ name: "Покупатели MCP" })
     const refused = remember(await server.call("call", { path: "bots/enable", params: { bot_id: enableableBotId } }))
     expect(refused.isError).toBe(true)
     expect(Mcp.errorOf(refused)?.issues).toEqual([
@@ -171,7 +186,7 @@ describe("sandbox on a port", () => {
   it("E10 C12 a read: vars_list gives the community's variables with total", async () => {
     const result = await call("vars_list", mainCommunity)
     expect(result.isError).toBeFalsy()
-    const page = result.structuredContent as { items: Array<{ id: string }>; total: number }
+    const page = resultOf<{ items: Array<{ id: string }>; total: number }>(result)
     expect(page.items.map((v) => v.id)).toContain(variableId)
     expect(page.total).toBe(page.items.length)
   }, Mcp.timeout)
@@ -181,10 +196,10 @@ describe("sandbox on a port", () => {
     async () => {
       const cleared = await call("vars_clear", { var_id: variableId, uid: subscriberUid })
       expect(cleared.isError).toBeFalsy()
-      expect(cleared.structuredContent).toBeUndefined()
+      expect(cleared.structuredContent).toEqual({ result: null })
       expect(Mcp.textOf(cleared)).toBe("vars/clear: done; the API answers no data for this operation.")
       const read = await call("vars_get", { var_id: variableId, uid: subscriberUid })
-      expect(read.structuredContent).toMatchObject({ value: "" })
+      expect(resultOf(read)).toMatchObject({ value: "" })
     },
     Mcp.timeout
   )
@@ -192,7 +207,7 @@ describe("sandbox on a port", () => {
   it("E11 a creation: vars_create creates a variable on the sandbox", async () => {
     const result = await call("vars_create", { ...mainCommunity, title: "Город", name: "mcp_city" })
     expect(result.isError).toBeFalsy()
-    expect(result.structuredContent).toMatchObject({ name: "mcp_city" })
+    expect(resultOf(result)).toMatchObject({ name: "mcp_city" })
     const requests = JSON.stringify(await sandbox.recentRequests())
     expect(requests).toContain("vars/create")
   }, Mcp.timeout)

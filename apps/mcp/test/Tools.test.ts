@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import * as Action from "../src/Action.js"
 import * as Credentials from "../src/Credentials.js"
+import * as Output from "../src/Output.js"
 import * as Tools from "../src/Tools.js"
 
 const operationTools = Tools.all.filter((tool): tool is Tools.OperationTool => tool._tag === "Operation")
@@ -123,6 +124,123 @@ describe("tools", () => {
     expect(Tools.callTool.definition.description).toContain("their parameters are not documented")
     expect(Tools.callTool.definition.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
     expect(new Ajv2020({ strict: true }).validateSchema(schema)).toBe(true)
+  })
+})
+
+describe("output schemas", () => {
+  /** Every object of a JSON value, depth first. */
+  const objects = (json: unknown): Array<Record<string, unknown>> =>
+    Array.isArray(json)
+      ? json.flatMap(objects)
+      : typeof json === "object" && json !== null
+      ? [json as Record<string, unknown>, ...Object.values(json).flatMap(objects)]
+      : []
+
+  const outputOf = (definition: Tools.Tool["definition"]) =>
+    definition.outputSchema as unknown as {
+      readonly type: string
+      readonly properties: { readonly result: Record<string, unknown>; readonly error: Record<string, unknown> }
+      readonly additionalProperties: boolean
+      readonly minProperties: number
+      readonly maxProperties: number
+    }
+
+  it("every tool: an object with exactly one of result and error, standing alone", () => {
+    for (const tool of Tools.all) {
+      const schema = outputOf(tool.definition)
+      expect(schema, tool.definition.name).toMatchObject({
+        type: "object",
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 1
+      })
+      expect(Object.keys(schema.properties), tool.definition.name).toEqual(["result", "error"])
+      expect(schema.properties.error).toBe(Output.errorSchema)
+      for (const object of objects(schema)) {
+        for (const key of ["$ref", "$id", "$defs", "$schema"]) {
+          expect(Object.keys(object), tool.definition.name).not.toContain(key)
+        }
+      }
+    }
+  })
+
+  it("C12 C5 E17 the result: a page for a list, the success for a single answer, null without data, anything for call", () => {
+    for (const { definition, op } of operationTools) {
+      const result = outputOf(definition).properties.result
+      if (Operation.isPageable(op)) {
+        expect(result, op.path).toMatchObject({
+          type: "object",
+          required: ["items", "total"],
+          additionalProperties: false
+        })
+        expect(Object.keys(result.properties as object), op.path).toEqual(["items", "total", "next_offset"])
+      } else if (op.hasResponse) {
+        expect(result.type, op.path).toBe("object")
+        // Fields the contract does not name yet still validate.
+        expect(result.additionalProperties, op.path).not.toBe(false)
+      } else {
+        expect(result, op.path).toEqual({ type: "null" })
+      }
+    }
+    expect(outputOf(Tools.callTool.definition).properties.result).toEqual({})
+  })
+
+  it("the error: type, operation and advice always; code, text, message, issues and the wait when they apply", () => {
+    const error = Output.errorSchema as { required: Array<string>; properties: Record<string, unknown> }
+    expect(error.required).toEqual(["type", "operation", "advice"])
+    expect(Object.keys(error.properties)).toEqual([
+      "type",
+      "operation",
+      "code",
+      "text",
+      "message",
+      "advice",
+      "issues",
+      "window",
+      "resets_at",
+      "retry_after_ms"
+    ])
+  })
+})
+
+describe("call over some operations", () => {
+  const reads = Operations.undocumented.filter((op) => Action.of(op) === "read")
+  const changes = Operations.undocumented.filter((op) => Action.of(op) !== "read")
+
+  it("E17 its path reaches exactly the operations given, and its description names only those", () => {
+    const tool = Tools.callToolOf(reads)
+    const schema = tool.definition.inputSchema as unknown as { properties: { path: { enum: Array<string> } } }
+    expect(schema.properties.path.enum).toEqual(reads.map((op) => op.path))
+    for (const op of changes) expect(tool.definition.description).not.toContain(`${op.path}:`)
+    for (const op of reads) expect(tool.definition.description).toContain(`${op.path}: ${op.summary}`)
+    expect(tool.definition.description).not.toContain("Creations (")
+  })
+
+  it("over reads alone it is read-only and idempotent; with any other operation it promises nothing", () => {
+    expect(Tools.callToolOf(reads).definition.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true
+    })
+    expect(Tools.callToolOf([...reads, changes[0]!]).definition.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false
+    })
+  })
+
+  it("what a tool is about: its section, path, summary, access and limits; call's over its operations", () => {
+    const enable = operationTools.find((tool) => tool.definition.name === "bots_enable")!
+    expect(Tools.about(enable)).toMatchObject({
+      sections: ["bots"],
+      paths: ["bots/enable"],
+      summary: enable.op.summary,
+      limits: Tools.describeLimits(enable.op)
+    })
+    expect(Tools.about(enable).words).toContain("bots_enable")
+    const call = Tools.about(Tools.callToolOf(reads))
+    expect(call.paths).toEqual(reads.map((op) => op.path))
+    expect(new Set(call.sections)).toEqual(new Set(reads.map((op) => op.section)))
   })
 })
 

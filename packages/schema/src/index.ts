@@ -7,6 +7,8 @@
 /** @since 0.1.0 */
 export * as Account from "./Account.js"
 /** @since 0.1.0 */
+export * as Allowed from "./Allowed.js"
+/** @since 0.1.0 */
 export * as ApiError from "./ApiError.js"
 /** @since 0.1.0 */
 export * as Bot from "./Bot.js"
