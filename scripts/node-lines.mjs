@@ -2,7 +2,8 @@
  * Runs a package's tests again on the maintained Node lines that users run, beside the machine's own
  * Node (which `turbo run test` uses): the oldest and the newest maintained line, one after another.
  *
- *   node ../../scripts/node-lines.mjs [--newest-only FILE]…     in a package folder (its `test:lines`)
+ *   node ../../scripts/node-lines.mjs [--newest-only FILE]… [--oldest-only FILE]… [--machine-only FILE]…
+ *                                                                 in a package folder (its `test:lines`)
  *
  * Each line's binary comes from the npm registry's `node` package, installed once into
  * `node_modules/.cache/node-lines/<major>` at the root (the registry is the one download that works
@@ -14,6 +15,8 @@
  * - `--machine-only FILE`: a suite of pure computation on the `TestClock` (fuzzing, thousands of
  *   simulated operations) runs on the machine's Node alone: nothing in it touches what differs
  *   between Node lines (sockets, processes, streams), and it is the costliest work of the suite.
+ * - `--oldest-only FILE`: the same kind of suite in a package the machine's Node cannot run (the
+ *   Effect 4 line needs Node 22.19) runs on the oldest line alone, its one run.
  */
 import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -55,21 +58,25 @@ export const nodeOf = (major) => {
 
 const parseArgs = (args) => {
   const newestOnly = []
+  const oldestOnly = []
   const machineOnly = []
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--newest-only" && args[i + 1] !== undefined) newestOnly.push(args[++i])
+    else if (args[i] === "--oldest-only" && args[i + 1] !== undefined) oldestOnly.push(args[++i])
     else if (args[i] === "--machine-only" && args[i + 1] !== undefined) machineOnly.push(args[++i])
     else {
       throw new Error(
-        `node-lines: unknown argument ${args[i]} (usage: node-lines.mjs [--newest-only FILE]… [--machine-only FILE]…)`
+        `node-lines: unknown argument ${
+          args[i]
+        } (usage: node-lines.mjs [--newest-only FILE]… [--oldest-only FILE]… [--machine-only FILE]…)`
       )
     }
   }
-  return { newestOnly, machineOnly }
+  return { newestOnly, oldestOnly, machineOnly }
 }
 
 const main = () => {
-  const { machineOnly, newestOnly } = parseArgs(process.argv.slice(2))
+  const { machineOnly, newestOnly, oldestOnly } = parseArgs(process.argv.slice(2))
   const vitest = path.join(
     path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("vitest/package.json")),
     "vitest.mjs"
@@ -77,7 +84,7 @@ const main = () => {
   for (const major of lines) {
     const node = nodeOf(major)
     const newest = major === lines.at(-1)
-    const excluded = newest ? machineOnly : [...machineOnly, ...newestOnly]
+    const excluded = newest ? [...machineOnly, ...oldestOnly] : [...machineOnly, ...newestOnly]
     const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim()
     process.stdout.write(
       `\nnode-lines: the tests on Node ${version}${excluded.length > 0 ? `, without ${excluded.join(", ")}` : ""}\n`

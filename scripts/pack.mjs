@@ -1,7 +1,8 @@
 /**
- * Packs the four libraries (`@community-api/core`, `@community-api/schema`, `@community-api/client`,
- * `@community-api/server`) into `packs/` at the root of the workspace, as the tarballs an npm user
- * installs while the packages are not on the public registry:
+ * Packs the libraries into `packs/` at the root of the workspace, as the tarballs an npm user installs
+ * while the packages are not on the public registry: the core (`@community-api/core`), the Effect 3
+ * line (`@community-api/schema`, `client`, `server`) and the Effect 4 line (`@community-api/effect4-schema`,
+ * `effect4-client`, `effect4-server`):
  *
  *   npx -y pnpm@10 install && npx -y pnpm@10 pack:all
  *
@@ -19,7 +20,16 @@ import { fileURLToPath } from "node:url"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const destination = path.join(root, "packs")
-const libraries = ["core", "schema", "client", "server"]
+/** Each library's folder, relative to the root. */
+const libraries = [
+  "packages/core",
+  "packages/schema",
+  "packages/client",
+  "packages/server",
+  "effect4/schema",
+  "effect4/client",
+  "effect4/server"
+]
 
 /** Without the variables of the pnpm script running this one, so each `pnpm pack` sees its own package. */
 const env = Object.fromEntries(
@@ -31,7 +41,7 @@ const env = Object.fromEntries(
 /** `pnpm pack` in one library's folder; its output is kept and shown only if it fails. */
 const pack = (library) =>
   new Promise((resolve, reject) => {
-    const dir = path.join(root, "packages", library)
+    const dir = path.join(root, library)
     fs.rmSync(path.join(dir, "dist"), { recursive: true, force: true })
     execFile(
       "npx",
@@ -39,7 +49,7 @@ const pack = (library) =>
       { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error === null) resolve()
-        else reject(new Error(`pnpm pack in packages/${library} failed (${error.message})\n${stdout}${stderr}`))
+        else reject(new Error(`pnpm pack in ${library} failed (${error.message})\n${stdout}${stderr}`))
       }
     )
   })
@@ -47,9 +57,12 @@ const pack = (library) =>
 try {
   fs.rmSync(destination, { recursive: true, force: true })
   fs.mkdirSync(destination)
-  console.error(`pack: building and packing ${libraries.map((name) => `packages/${name}`).join(", ")}…`)
+  console.error(`pack: building and packing ${libraries.join(", ")}…`)
   // Two at a time at most: each runs its own TypeScript build, and these machines have two cores.
-  await Promise.all([pack("core").then(() => pack("schema")).then(() => pack("client")), pack("server")])
+  // The two servers one after the other, beside the rest in the list's order (a schema before its client).
+  const inOrder = (folders) => folders.reduce((done, folder) => done.then(() => pack(folder)), Promise.resolve())
+  const isServer = (folder) => folder.endsWith("/server")
+  await Promise.all([inOrder(libraries.filter((l) => !isServer(l))), inOrder(libraries.filter(isServer))])
   const tarballs = fs.readdirSync(destination).filter((name) => name.endsWith(".tgz")).sort()
   if (tarballs.length !== libraries.length) {
     throw new Error(`expected ${libraries.length} tarballs in ${destination}, found: ${tarballs.join(", ") || "none"}`)

@@ -5,11 +5,16 @@
  * `pnpm bench` runs all of them; `pnpm bench B2 B5` runs only those (their results replace the same
  * benchmarks in `latest.json`, the others stay as they were). A benchmark with a name is chosen by its
  * name too: `pnpm bench startup` is `pnpm bench B8`.
+ *
+ * `pnpm bench lines` is the lines comparison (see `internal/Lines.ts`): B1, B2 at 0 and 100 ms and B3 of
+ * the Effect 3 and the Effect 4 line, each in a process of its own on Node 22, written as `B1/effect3`,
+ * `B1/effect4`…, the Effect 4 entries with their ratios to the Effect 3 line's.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
+import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as B1 from "./B1ClientOverhead.js"
 import * as B2 from "./B2Pacing.js"
@@ -19,6 +24,7 @@ import * as B5 from "./B5Decoding.js"
 import * as B6 from "./B6SharedLimits.js"
 import * as B7 from "./B7Bridge.js"
 import * as B8 from "./B8Startup.js"
+import * as Lines from "./internal/Lines.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
 import * as Svg from "./internal/Svg.js"
@@ -31,10 +37,45 @@ const pacingFile = `${resultsDir}pacing.svg`
 /** A stored result: the benchmark's result and when it was measured. */
 type Stored = Result & { readonly measuredAt: string }
 
+/**
+ * The lines comparison: each benchmark of the Effect 3 line and of the Effect 4 line, on Node 22;
+ * where the Effect 4 line misses, both run again under `--cpu-prof` (after the measure, so that the
+ * profiler weighs on no figure) and the note says where their time went.
+ */
+const compareLines = async () => {
+  const node = await Lines.node()
+  const results: Array<Result> = []
+  for (const [i, benchmark] of Lines.benchmarks.entries()) {
+    // Neither line always first: a spell of load then falls on each in turn.
+    const order: ReadonlyArray<Lines.Line> = i % 2 === 0 ? ["effect3", "effect4"] : ["effect4", "effect3"]
+    const measured = new Map<Lines.Line, Result>()
+    for (const line of order) measured.set(line, await Lines.run(node, line, benchmark))
+    const effect3 = measured.get("effect3")!
+    const effect4 = measured.get("effect4")!
+    const versus = Lines.versus(benchmark, effect3, effect4)
+    let note = versus.note
+    if (!versus.met) {
+      const profiles = fs.mkdtempSync(path.join(os.tmpdir(), "bench-profile-"))
+      const where: Array<string> = []
+      for (const line of ["effect4", "effect3"] as const) {
+        const dir = path.join(profiles, line)
+        process.stderr.write(`[bench] ${benchmark}/${line}: again under --cpu-prof\n`)
+        await Lines.run(node, line, benchmark, dir)
+        const file = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f))[0]
+        if (file !== undefined) where.push(`profile of the ${line} runner: ${Lines.profileSummary(file)}`)
+      }
+      fs.rmSync(profiles, { recursive: true, force: true })
+      note = [note, ...where].join(". ")
+    }
+    results.push(effect3, { ...effect4, versusEffect3: { ...versus, ...(note === undefined ? {} : { note }) } })
+  }
+  return results
+}
+
 const benchmarks: ReadonlyArray<{
   readonly id: string
   readonly name?: string
-  readonly run: Effect.Effect<Result, unknown>
+  readonly run: Effect.Effect<Result | ReadonlyArray<Result>, unknown>
 }> = [
   { id: "B1", run: B1.run },
   {
@@ -49,7 +90,8 @@ const benchmarks: ReadonlyArray<{
   { id: "B5", run: B5.run },
   { id: "B6", run: B6.run },
   { id: "B7", run: B7.run },
-  { id: "B8", name: "STARTUP", run: B8.run }
+  { id: "B8", name: "STARTUP", run: B8.run },
+  { id: "LINES", run: Effect.promise(compareLines) }
 ]
 
 const chosenBy = (name: string) => (b: typeof benchmarks[number]) => b.id === name || b.name === name
@@ -61,7 +103,10 @@ const caveats = [
   "Everything runs on loopback (127.0.0.1); B1–B3 run the reference server in a child process, B4 runs the " +
   "servers in this process and the load generator in a child process, B5 runs in this process only, B7 runs " +
   "the in-process bridge here and the compiled sandbox, Prism and the load generator each in a child process, " +
-  "B8 starts every command it times as a fresh child process."
+  "B8 starts every command it times as a fresh child process.",
+  "The lines comparison (B1/effect3, B1/effect4…) runs each benchmark of each Effect line in a process of its " +
+  "own on Node 22, the lines one after the other, benchmark by benchmark, each against its own reference server " +
+  "(the Effect 3 sandbox) in a child process; the Effect 4 entries carry their ratios to the Effect 3 line's."
 ]
 
 const readStored = (): ReadonlyArray<Stored> => {
@@ -88,8 +133,10 @@ const program = Effect.gen(function*() {
   for (const benchmark of chosen) {
     yield* Progress.line(`${benchmark.id} …`)
     const t = Date.now()
-    const result = yield* benchmark.run
-    fresh.push({ ...result, measuredAt: new Date().toISOString() })
+    const results = yield* benchmark.run
+    for (const result of Array.isArray(results) ? results : [results]) {
+      fresh.push({ ...result, measuredAt: new Date().toISOString() })
+    }
     yield* Progress.line(`${benchmark.id} done in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   }
   const merged = [...readStored().filter((s) => !fresh.some((f) => f.id === s.id)), ...fresh]

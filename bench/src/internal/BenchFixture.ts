@@ -1,11 +1,10 @@
 /**
  * Generated fixtures for the benchmarks: the demo fixture plus one community of generated bots and
  * generated users with the `mailer` role there, built directly as a `Fixture` value (no decoding,
- * so 100,000 bots are ready in well under a second).
+ * so 100,000 bots are ready in well under a second). Plain data over the core's demo data, no Effect:
+ * the Effect 4 line's benchmarks take their tokens from here too.
  */
 import * as DemoData from "@community-api/core/DemoData"
-import * as DemoFixture from "@community-api/server/DemoFixture"
-import type * as Fixture from "@community-api/server/Fixture"
 
 /** The community that holds the generated bots (owned by the demo owner). */
 export const community = { group_id: 990000001, channel: "VK" } as const
@@ -20,7 +19,7 @@ export interface Options {
 
 /** A generated fixture and the tokens of its generated users. */
 export interface BenchFixture {
-  readonly fixture: Fixture.Fixture
+  readonly fixture: DemoData.Fixture
   /** One token per generated user: the rate limit counts per user, so spreading load over them avoids it. */
   readonly userTokens: ReadonlyArray<string>
   /** The demo owner's token (owner of {@link community}). */
@@ -35,10 +34,10 @@ export const botId = (i: number): string => `bec0${hex(i, 20)}`
 
 /** Builds the fixture. */
 export const make = (options: Options): BenchFixture => {
-  const demo = DemoFixture.demoFixture
+  const demo = DemoData.fixture
   const users = Array.from({ length: options.users ?? 0 }, (_, i) => 900_000 + i)
   const userTokens = users.map((userId) => `thp_bench_${hex(userId, 8)}`)
-  const bots: Array<Fixture.Fixture["bots"][number]> = []
+  const bots: Array<DemoData.Bot> = []
   for (let i = 0; i < options.bots; i++) {
     bots.push(
       DemoData.bot({
@@ -50,7 +49,7 @@ export const make = (options: Options): BenchFixture => {
       })
     )
   }
-  const fixture: Fixture.Fixture = {
+  const fixture: DemoData.Fixture = {
     ...demo,
     users: [...demo.users, ...users.map((user_id) => ({ user_id, name: `Bench user ${user_id}` }))],
     tokens: [
@@ -72,7 +71,7 @@ export const make = (options: Options): BenchFixture => {
         ...community,
         name: "Bench community",
         photo: "",
-        owner_id: DemoFixture.userIds.owner,
+        owner_id: DemoData.userIds.owner,
         archived: false,
         deactivated: false,
         connected_at: t2025
@@ -84,5 +83,5 @@ export const make = (options: Options): BenchFixture => {
     ],
     bots: [...demo.bots, ...bots]
   }
-  return { fixture, userTokens, ownerToken: DemoFixture.tokens.owner }
+  return { fixture, userTokens, ownerToken: DemoData.tokens.owner }
 }

@@ -1,5 +1,5 @@
 /**
- * Clients and raw calls against a running server, over the same transport (the global `fetch`), so
+ * Clients against a running server, over the global `fetch` (as the raw calls of `B1Workload`), so
  * that a side-by-side difference is the client's own cost.
  */
 import { CommunityApiClient, Pacing } from "@community-api/client"
@@ -17,19 +17,6 @@ export const make = (
     Effect.provideService(Pacing.Pacing, pacing),
     Effect.provide(FetchHttpClient.layer)
   )
-
-/** A raw call: `fetch` plus `JSON.parse`, timed inside the promise (milliseconds). */
-export const rawTimed = (url: string, token: string, body: string): Promise<{ millis: number; value: unknown }> => {
-  const started = performance.now()
-  return fetch(url, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body
-  }).then((response) => response.text()).then((text) => {
-    const value: unknown = JSON.parse(text)
-    return { millis: performance.now() - started, value }
-  })
-}
 
 /** Times an effect with the live clock (milliseconds). */
 export const timed = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<number, E> =>

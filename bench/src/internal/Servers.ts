@@ -12,23 +12,18 @@ import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Layer } from "effect"
 import type { Scope } from "effect"
-import { fork } from "node:child_process"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
-import { performance } from "node:perf_hooks"
-import { fileURLToPath } from "node:url"
 import type * as BenchFixture from "./BenchFixture.js"
+import * as ReferenceChild from "./ReferenceChild.js"
 
-/** Now in milliseconds since the epoch, with sub-millisecond precision, comparable across processes. */
-export const now = (): number => performance.timeOrigin + performance.now()
+import { now, type Recorded } from "./ReferenceChild.js"
 
-/** One request as the server logged it, stamped with {@link now} when it was answered. */
-export interface Recorded {
-  readonly at: number
-  readonly path: string
-  readonly outcome: number | "ok" | "dropped"
-  /** Milliseconds the server took (its own measure). */
-  readonly millis: number
+export {
+  /** Now in milliseconds since the epoch, comparable across processes. */
+  now,
+  /** One request as the server logged it. */
+  type Recorded
 }
 
 /** Collects the server's request log while on (the ground truth for counts and error 5). */
@@ -87,59 +82,31 @@ export const reference = (fixture: Fixture.Fixture): Effect.Effect<Reference, un
     }
   })
 
-/** A command to the child process and its answer (see `serverProcess.ts`). */
-export type Command =
-  | { readonly id: number; readonly command: "reset" | "start" | "stop" }
-  | { readonly id: number; readonly command: "faults"; readonly faults: Faults.FaultSettings }
-/** The child's messages. */
-export type Message =
-  | { readonly _tag: "ready"; readonly origin: string }
-  | { readonly _tag: "done"; readonly id: number; readonly entries?: ReadonlyArray<Recorded> }
+/** A reference server in a child process: its controls as effects, and as the plain promises. */
+export interface Spawned extends Reference {
+  readonly controls: ReferenceChild.Controls
+}
 
 /**
- * Serves the reference server with a generated fixture in a child process (built there, so the
- * 100,000-bot fixture never touches this heap), for the scope.
+ * Serves the reference server with a generated fixture in a child process (see `ReferenceChild`),
+ * for the scope.
  */
-export const spawnReference = (options: BenchFixture.Options): Effect.Effect<Reference, unknown, Scope.Scope> =>
-  Effect.gen(function*() {
-    const child = yield* Effect.acquireRelease(
-      Effect.sync(() =>
-        fork(fileURLToPath(new URL("./serverProcess.ts", import.meta.url)), [], {
-          execArgv: ["--import", import.meta.resolve("tsx")],
-          stdio: ["ignore", "inherit", "inherit", "ipc"]
-        })
-      ),
-      (child) => Effect.sync(() => child.kill())
-    )
-    let nextId = 0
-    const waiting = new Map<number, (entries: ReadonlyArray<Recorded>) => void>()
-    const origin = yield* Effect.async<string, Error>((resume) => {
-      child.on("message", (message: Message) => {
-        if (message._tag === "ready") resume(Effect.succeed(message.origin))
-        else waiting.get(message.id)?.(message.entries ?? [])
-      })
-      child.once("exit", (code) => resume(Effect.fail(new Error(`the server process exited with ${code}`))))
-      child.send(options)
+export const spawnReference = (options: BenchFixture.Options): Effect.Effect<Spawned, unknown, Scope.Scope> =>
+  Effect.map(
+    Effect.acquireRelease(
+      Effect.tryPromise(() => ReferenceChild.spawn(options)),
+      (controls) => Effect.sync(() => controls.close())
+    ),
+    (controls) => ({
+      origin: controls.origin,
+      baseUrl: controls.baseUrl,
+      reset: Effect.promise(controls.reset),
+      setFaults: (faults) => Effect.promise(() => controls.setFaults(faults)),
+      startRecording: Effect.promise(controls.startRecording),
+      stopRecording: Effect.promise(controls.stopRecording),
+      controls
     })
-    const ask = (command: (id: number) => Command) =>
-      Effect.async<ReadonlyArray<Recorded>>((resume) => {
-        const id = nextId++
-        waiting.set(id, (entries) => {
-          waiting.delete(id)
-          resume(Effect.succeed(entries))
-        })
-        child.send(command(id))
-      })
-    const plain = (command: "reset" | "start" | "stop") => ask((id) => ({ id, command }))
-    return {
-      origin,
-      baseUrl: `${origin}/external-api/v2`,
-      reset: Effect.asVoid(plain("reset")),
-      setFaults: (faults) => Effect.asVoid(ask((id) => ({ id, command: "faults", faults }))),
-      startRecording: Effect.asVoid(plain("start")),
-      stopRecording: plain("stop")
-    }
-  })
+  )
 
 /** Serves a bare `node:http` handler that reads the body and answers `body` as JSON, for the scope. */
 export const bare = (body: string): Effect.Effect<{ readonly origin: string }, never, Scope.Scope> =>

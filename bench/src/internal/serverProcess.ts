@@ -1,10 +1,11 @@
 /**
- * The child process of `Servers.spawnReference`: builds the generated fixture, serves the reference
+ * The child process of `ReferenceChild.spawn`: builds the generated fixture, serves the reference
  * server on a loopback port, and answers the parent's commands (reset, faults, start and stop recording).
  */
-import { Effect } from "effect"
+import * as Faults from "@community-api/server/Faults"
+import { Effect, Schema } from "effect"
 import * as BenchFixture from "./BenchFixture.js"
-import type { Command, Message } from "./Servers.js"
+import type { Command, Message } from "./ReferenceChild.js"
 import * as Servers from "./Servers.js"
 
 const send = (message: Message) => process.send?.(message)
@@ -20,7 +21,8 @@ process.once("message", (options: BenchFixture.Options) => {
       const effect = message.command === "reset"
         ? Effect.as(server.reset, [])
         : message.command === "faults"
-        ? Effect.as(server.setFaults(message.faults), [])
+        // The parent's settings are plain JSON (it may run another Effect line): decoded here.
+        ? Effect.as(Effect.flatMap(Schema.decodeUnknown(Faults.FaultSettings)(message.faults), server.setFaults), [])
         : message.command === "start"
         ? Effect.as(server.startRecording, [])
         : server.stopRecording

@@ -20,19 +20,9 @@ const headings = {
   retries: "### Retries and limits"
 } as const
 
-/**
- * What the service example must do to `community` of the demo data: enable each of its disabled bots
- * that is not archived, except those that cannot be enabled (error 6), and say so.
- */
-const expectedFor = (community: { readonly group_id: number; readonly channel: string }) => {
-  const disabled = Demo.demoFixture.bots.filter((bot) =>
-    bot.group_id === community.group_id && bot.channel === community.channel && bot.archived === 0 &&
-    bot.active === 0
-  )
-  const enabled = disabled.filter((bot) => bot.can_enable).map((bot) => bot.id)
-  const failed = disabled.length - enabled.length
-  return { enabled, failed, summary: `enabled ${enabled.length} bots, ${failed} could not be enabled` }
-}
+/** What the service example must do to `community` of the demo data. */
+const expectedFor = (community: { readonly group_id: number; readonly channel: string }) =>
+  Readme.expectedFor(Demo.demoFixture.bots, community)
 
 /** Generous bounds on a hang of a child on a busy machine; nothing is asserted on its speed. */
 const bounds = { tsc: 240_000, run: 180_000 } as const

@@ -12,11 +12,25 @@
 export * as Clock from "./Clock.js"
 
 /**
+ * The creation counts of several users in one process's memory, by the limits' calendar.
+ *
+ * @since 0.1.0
+ */
+export * as CreationBook from "./CreationBook.js"
+
+/**
  * The demo data: communities, employees, subscribers, bots, mailings, tokens, as plain fixture data.
  *
  * @since 0.1.0
  */
 export * as DemoData from "./DemoData.js"
+
+/**
+ * The names of the environment variables that configure a client.
+ *
+ * @since 0.1.0
+ */
+export * as Environment from "./Environment.js"
 
 /**
  * The API's error codes as a plain table: each code's kind and meaning.
@@ -26,11 +40,25 @@ export * as DemoData from "./DemoData.js"
 export * as ErrorCodes from "./ErrorCodes.js"
 
 /**
+ * How a client reads the body of an answer: its bound, its depth, its JSON.
+ *
+ * @since 0.1.0
+ */
+export * as JsonBody from "./JsonBody.js"
+
+/**
  * The API's limits and the calendar arithmetic of the creation windows.
  *
  * @since 0.1.0
  */
 export * as Limits from "./Limits.js"
+
+/**
+ * The OpenAPI document's plain parts and its assembly around a line's JSON Schemas.
+ *
+ * @since 0.1.0
+ */
+export * as OpenApiDocument from "./OpenApiDocument.js"
 
 /**
  * The declaration of one operation as plain data, and the words every surface says of it.
@@ -68,6 +96,13 @@ export * as RedisKeys from "./RedisKeys.js"
 export * as RedisScripts from "./RedisScripts.js"
 
 /**
+ * How the Redis store of the shared limiters is named: its URL without credentials.
+ *
+ * @since 0.1.0
+ */
+export * as RedisUrl from "./RedisUrl.js"
+
+/**
  * When a client sends a request again, as a plain table.
  *
  * @since 0.1.0
@@ -87,3 +122,25 @@ export * as SeededRandom from "./SeededRandom.js"
  * @since 0.1.0
  */
 export * as Texts from "./Texts.js"
+
+/**
+ * The key of a user in the shared limiters, derived from the token the same way in every line.
+ *
+ * @since 0.1.0
+ */
+export * as UserKey from "./UserKey.js"
+
+/**
+ * The wire's primitives as plain rules: channels, integers and ids, dates, a page's count and offset,
+ * the rules of a name, and the words each refuses a value with.
+ *
+ * @since 0.1.0
+ */
+export * as Wire from "./Wire.js"
+
+/**
+ * The JSON Schemas of the wire's primitives, the same on both lines.
+ *
+ * @since 0.1.0
+ */
+export * as WireJsonSchema from "./WireJsonSchema.js"

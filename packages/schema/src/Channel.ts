@@ -3,6 +3,8 @@
  *
  * @since 0.1.0
  */
+import * as Wire from "@community-api/core/Wire"
+import * as WireJsonSchema from "@community-api/core/WireJsonSchema"
 import { Schema } from "effect"
 
 /**
@@ -11,7 +13,7 @@ import { Schema } from "effect"
  * @since 0.1.0
  * @category constants
  */
-export const values = ["VK", "TG", "OK", "MAX", "CHAT", "AVITO"] as const
+export const values = Wire.channels
 
 /**
  * A channel as the API returns it: upper case.
@@ -21,7 +23,7 @@ export const values = ["VK", "TG", "OK", "MAX", "CHAT", "AVITO"] as const
  */
 export const ChannelLiteral = Schema.Literal(...values).annotations({
   identifier: "ChannelLiteral",
-  description: "VK (social network), TG (messenger), OK (social network), MAX (messenger), CHAT (online chat), AVITO"
+  description: Wire.channelDescription
 })
 
 /**
@@ -41,19 +43,14 @@ export const Channel: Schema.Schema<Channel, string> = Schema.transform(Schema.S
 }).annotations({
   identifier: "Channel",
   // The wire form: any letter case of a channel value (derived JSON Schema would only say "a string").
-  jsonSchema: {
-    type: "string",
-    pattern: `^(?:${values.map((v) => [...v].map((c) => `[${c}${c.toLowerCase()}]`).join("")).join("|")})$`,
-    description: `one of ${values.join(", ")}; lower-case letters are accepted`,
-    examples: [...values]
-  }
+  jsonSchema: WireJsonSchema.channel
 })
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type Channel = typeof values[number]
+export type Channel = Wire.Channel
 
 /**
  * Tells whether a string names a channel, in any letter case.
@@ -61,4 +58,4 @@ export type Channel = typeof values[number]
  * @since 0.1.0
  * @category guards
  */
-export const isChannel = (value: string): boolean => (values as ReadonlyArray<string>).includes(value.toUpperCase())
+export const isChannel = Wire.isChannel

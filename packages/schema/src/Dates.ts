@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import * as Wire from "@community-api/core/Wire"
+import * as WireJsonSchema from "@community-api/core/WireJsonSchema"
 import { DateTime, Either, ParseResult, Schema } from "effect"
 
 /**
@@ -12,10 +14,7 @@ import { DateTime, Either, ParseResult, Schema } from "effect"
  * @since 0.1.0
  * @category constants
  */
-export const moscowOffsetMillis = 3 * 60 * 60 * 1000
-
-const requestDatePattern = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/
-const pad = (n: number, width = 2) => String(n).padStart(width, "0")
+export const moscowOffsetMillis = Wire.moscowOffsetMillis
 
 /**
  * Parses `dd.mm.yyyy hh:ii` (Moscow time) into a UTC instant, or tells what is wrong.
@@ -24,18 +23,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0")
  * @category decoding
  */
 export const parseRequestDate = (text: string): Either.Either<DateTime.Utc, string> => {
-  const match = requestDatePattern.exec(text)
-  if (match === null) return Either.left(`a date is written dd.mm.yyyy hh:ii, got "${text}"`)
-  const [day, month, year, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
-  const millis = Date.UTC(year, month - 1, day, hour, minute) - moscowOffsetMillis
-  const check = new Date(millis + moscowOffsetMillis)
-  if (
-    check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day ||
-    hour > 23 || minute > 59
-  ) {
-    return Either.left(`no such date: "${text}"`)
-  }
-  return Either.right(DateTime.unsafeMake(millis))
+  const parsed = Wire.parseRequestDate(text)
+  return parsed._tag === "Date" ? Either.right(DateTime.unsafeMake(parsed.millis)) : Either.left(parsed.message)
 }
 
 /**
@@ -44,12 +33,8 @@ export const parseRequestDate = (text: string): Either.Either<DateTime.Utc, stri
  * @since 0.1.0
  * @category encoding
  */
-export const formatRequestDate = (date: DateTime.DateTime): string => {
-  const d = new Date(DateTime.toEpochMillis(date) + moscowOffsetMillis)
-  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCFullYear(), 4)} ${pad(d.getUTCHours())}:${
-    pad(d.getUTCMinutes())
-  }`
-}
+export const formatRequestDate = (date: DateTime.DateTime): string =>
+  Wire.formatRequestDate(DateTime.toEpochMillis(date))
 
 /**
  * A request date: `dd.mm.yyyy hh:ii` Moscow time on the wire, a `DateTime.Utc` in code. Instants are
@@ -72,17 +57,16 @@ export const RequestDate: Schema.Schema<DateTime.Utc, string> = Schema.transform
   }
 ).annotations({
   identifier: "RequestDate",
-  description: "dd.mm.yyyy hh:ii, Moscow time",
+  description: Wire.requestDateDescription,
   // The wire carries whole minutes of four-digit years, so only such instants survive a round trip.
   arbitrary: () => (fc) =>
     fc.integer({ min: Date.UTC(1970, 0, 1) / 60_000, max: Date.UTC(2100, 0, 1) / 60_000 }).map((minutes) =>
       DateTime.unsafeMake(minutes * 60_000)
     ),
-  jsonSchema: { type: "string", pattern: requestDatePattern.source }
+  jsonSchema: WireJsonSchema.requestDate
 })
 
 /** The range of a JavaScript date, in milliseconds either side of the epoch. */
-const maxDateMillis = 8.64e15
 
 /**
  * A response date: unix time in whole seconds on the wire, a `DateTime.Utc` in code.
@@ -98,16 +82,16 @@ export const UnixSeconds: Schema.Schema<DateTime.Utc, number> = Schema.transform
     // An integer past the range of dates (±8.64e12 s) is refused, not thrown. Checked here rather than
     // by `DateTime.make`, whose `Option` and handlers cost more than the rest of a page's decoding.
     decode: (seconds, _, ast) => {
-      const millis = seconds * 1000
-      return Math.abs(millis) <= maxDateMillis
-        ? ParseResult.succeed(DateTime.unsafeMake(millis))
-        : ParseResult.fail(new ParseResult.Type(ast, seconds, `${seconds} is not a unix time`))
+      const refused = Wire.unixSecondsRefusal(seconds)
+      return refused === undefined
+        ? ParseResult.succeed(DateTime.unsafeMake(seconds * 1000))
+        : ParseResult.fail(new ParseResult.Type(ast, seconds, refused))
     },
     encode: (date) => ParseResult.succeed(Math.floor(DateTime.toEpochMillis(date) / 1000))
   }
 ).annotations({
   identifier: "UnixSeconds",
-  description: "unix time in seconds",
+  description: Wire.unixSecondsDescription,
   // The wire carries whole seconds, so only such instants survive a round trip.
   arbitrary: () => (fc) =>
     fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) / 1000 }).map((seconds) => DateTime.unsafeMake(seconds * 1000))

@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import * as Wire from "@community-api/core/Wire"
 import { Schema } from "effect"
 import { WireInt } from "./Wire.js"
 
@@ -41,7 +42,7 @@ export type Uid = typeof Uid.Type
  * @since 0.1.0
  * @category constants
  */
-export const ObjectIdPattern = /^[0-9a-f]{24}$/
+export const ObjectIdPattern = Wire.objectIdPattern
 
 /**
  * An object id of no particular kind.
@@ -50,7 +51,7 @@ export const ObjectIdPattern = /^[0-9a-f]{24}$/
  * @category schemas
  */
 export const ObjectId = Schema.String.pipe(
-  Schema.pattern(ObjectIdPattern, { message: () => "an object id is 24 characters of 0-9 and a-f" })
+  Schema.pattern(ObjectIdPattern, { message: () => Wire.objectIdMessage })
 ).annotations({ identifier: "ObjectId" })
 
 const objectId = <const Brand extends string>(brand: Brand) =>

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import * as CoreOperation from "@community-api/core/Operation"
+import * as CoreWire from "@community-api/core/Wire"
 import { Schema } from "effect"
 import type * as ApiError from "./ApiError.js"
 import * as Page from "./Page.js"
@@ -228,7 +229,7 @@ export const isPageable = (op: Any): op is Pageable => op.item !== undefined
  */
 export const UnknownPayload = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   identifier: "UnknownPayload",
-  description: "parameters not shown in the spec"
+  description: CoreWire.unknownPayloadDescription
 })
 
 /**

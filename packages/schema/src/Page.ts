@@ -3,6 +3,8 @@
  *
  * @since 0.1.0
  */
+import * as Wire from "@community-api/core/Wire"
+import * as WireJsonSchema from "@community-api/core/WireJsonSchema"
 import { Schema } from "effect"
 import { WireInt } from "./Wire.js"
 
@@ -12,7 +14,7 @@ import { WireInt } from "./Wire.js"
  * @since 0.1.0
  * @category constants
  */
-export const maxCount = 500
+export const maxCount = Wire.maxCount
 
 /**
  * `count` when none is sent.
@@ -20,7 +22,7 @@ export const maxCount = 500
  * @since 0.1.0
  * @category constants
  */
-export const defaultCount = 100
+export const defaultCount = Wire.defaultCount
 
 /**
  * `count`: at least 1 on the wire; decoding replaces a value above 500 by 500, as the server does.
@@ -29,10 +31,13 @@ export const defaultCount = 100
  * @category schemas
  */
 export const Count: Schema.Schema<number, number | string> = Schema.transform(
-  WireInt.pipe(Schema.greaterThanOrEqualTo(1, { message: () => "count is at least 1" })),
+  WireInt.pipe(Schema.greaterThanOrEqualTo(1, { message: () => Wire.pageMessages.count })),
   Schema.Int.pipe(Schema.between(1, maxCount)),
   { strict: true, decode: (n) => Math.min(n, maxCount), encode: (n) => n }
-).annotations({ identifier: "Count", jsonSchema: { type: "integer", minimum: 1, maximum: maxCount, default: 100 } })
+).annotations({
+  identifier: "Count",
+  jsonSchema: WireJsonSchema.count
+})
 
 /**
  * `offset`: records to skip, at least 0.
@@ -41,8 +46,8 @@ export const Count: Schema.Schema<number, number | string> = Schema.transform(
  * @category schemas
  */
 export const Offset: Schema.Schema<number, number | string> = WireInt.pipe(
-  Schema.greaterThanOrEqualTo(0, { message: () => "offset is at least 0" })
-).annotations({ identifier: "Offset", jsonSchema: { type: "integer", minimum: 0, default: 0 } })
+  Schema.greaterThanOrEqualTo(0, { message: () => Wire.pageMessages.offset })
+).annotations({ identifier: "Offset", jsonSchema: WireJsonSchema.offset })
 
 /**
  * The optional page parameters every list operation takes.

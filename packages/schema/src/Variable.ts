@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import * as Wire from "@community-api/core/Wire"
 import { Schema } from "effect"
 import { UnixSeconds } from "./Dates.js"
 import { CommunityVariableId, VariableId } from "./Ids.js"
@@ -14,7 +15,7 @@ import { CommunityVariableId, VariableId } from "./Ids.js"
  * @since 0.1.0
  * @category constants
  */
-export const maxTextLength = 120
+export const maxTextLength = Wire.maxTextLength
 
 /**
  * The longest value of a variable (`vars/set`) or community variable (`globalVars/create`,
@@ -25,7 +26,7 @@ export const maxTextLength = 120
  * @since 0.1.0
  * @category constants
  */
-export const maxValueLength = 4_096
+export const maxValueLength = Wire.maxValueLength
 
 /**
  * Characters a variable's short name must not contain.
@@ -33,7 +34,7 @@ export const maxValueLength = 4_096
  * @since 0.1.0
  * @category constants
  */
-export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", "\"", ":", ";", "`"] as const
+export const forbiddenNameCharacters = Wire.forbiddenNameCharacters
 
 /**
  * A sequence a variable's short name must not contain.
@@ -41,7 +42,7 @@ export const forbiddenNameCharacters = [".", "{", "}", "[", "]", "%", "|", "'", 
  * @since 0.1.0
  * @category constants
  */
-export const forbiddenNameSequence = "_NAME"
+export const forbiddenNameSequence = Wire.forbiddenNameSequence
 
 /**
  * The first thing that makes `name` unusable as a short name, as the text to quote, or `undefined`.
@@ -49,12 +50,7 @@ export const forbiddenNameSequence = "_NAME"
  * @since 0.1.0
  * @category utils
  */
-export const forbiddenInName = (name: string): string | undefined => {
-  for (const char of name) {
-    if ((forbiddenNameCharacters as ReadonlyArray<string>).includes(char)) return char
-  }
-  return name.includes(forbiddenNameSequence) ? forbiddenNameSequence : undefined
-}
+export const forbiddenInName: (name: string) => string | undefined = Wire.forbiddenInName
 
 /**
  * A variable's display title: 1 to 120 characters.
@@ -63,8 +59,8 @@ export const forbiddenInName = (name: string): string | undefined => {
  * @category schemas
  */
 export const VariableTitle = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "title must not be empty" }),
-  Schema.maxLength(maxTextLength, { message: () => `title is at most ${maxTextLength} characters` })
+  Schema.minLength(1, { message: () => Wire.textMessages.empty("title") }),
+  Schema.maxLength(maxTextLength, { message: () => Wire.textMessages.tooLong("title", maxTextLength) })
 ).annotations({ identifier: "VariableTitle" })
 
 /**
@@ -74,18 +70,15 @@ export const VariableTitle = Schema.String.pipe(
  * @category schemas
  */
 export const VariableName = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "name must not be empty" }),
-  Schema.maxLength(maxTextLength, { message: () => `name is at most ${maxTextLength} characters` }),
+  Schema.minLength(1, { message: () => Wire.textMessages.empty("name") }),
+  Schema.maxLength(maxTextLength, { message: () => Wire.textMessages.tooLong("name", maxTextLength) }),
   Schema.filter((name) => {
     const found = forbiddenInName(name)
-    return found === undefined ? true : `name must not contain "${found}"`
+    return found === undefined ? true : Wire.textMessages.forbidden("name", found)
   }, {
     // The same rule for JSON Schema readers: none of the characters, and not the sequence. No
     // lookahead in the pattern: effect's Arbitrary turns it into a generator, which cannot use one.
-    jsonSchema: {
-      pattern: `^[^${forbiddenNameCharacters.map((c) => "\\[]^-".includes(c) ? `\\${c}` : c).join("")}]*$`,
-      not: { pattern: forbiddenNameSequence }
-    }
+    jsonSchema: Wire.nameJsonSchema
   })
 ).annotations({ identifier: "VariableName" })
 

@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import * as CoreWire from "@community-api/core/Wire"
+import * as WireJsonSchema from "@community-api/core/WireJsonSchema"
 import { Schema } from "effect"
 
 const IntFromString = Schema.NumberFromString.pipe(Schema.int()).annotations({ identifier: "IntFromString" })
@@ -17,8 +19,8 @@ const IntFromString = Schema.NumberFromString.pipe(Schema.int()).annotations({ i
  */
 export const WireInt: Schema.Schema<number, number | string> = Schema.Union(
   Schema.Int,
-  Schema.compose(Schema.String.pipe(Schema.pattern(/^-?\d{1,16}$/)), IntFromString)
-).annotations({ identifier: "Int", jsonSchema: { type: "integer" } })
+  Schema.compose(Schema.String.pipe(Schema.pattern(CoreWire.intDigits)), IntFromString)
+).annotations({ identifier: "Int", jsonSchema: WireJsonSchema.int })
 
 /**
  * An integer parameter restricted to some literal values (for example `active`: 0 or 1).
@@ -28,7 +30,7 @@ export const WireInt: Schema.Schema<number, number | string> = Schema.Union(
  */
 export const WireIntLiteral = <const Values extends ReadonlyArray<number>>(...values: Values) =>
   Schema.compose(WireInt, Schema.Literal(...values), { strict: false }).annotations({
-    jsonSchema: { type: "integer", enum: values }
+    jsonSchema: WireJsonSchema.intLiteral(values)
   }) as unknown as Schema.Schema<Values[number], number | string>
 
 /**
@@ -39,6 +41,6 @@ export const WireIntLiteral = <const Values extends ReadonlyArray<number>>(...va
  */
 export const BoundedText = (max: number) =>
   Schema.String.pipe(
-    Schema.minLength(1, { message: () => "must not be empty" }),
-    Schema.maxLength(max, { message: () => `at most ${max} characters` })
+    Schema.minLength(1, { message: () => CoreWire.boundedTextMessages.empty }),
+    Schema.maxLength(max, { message: () => CoreWire.boundedTextMessages.tooLong(max) })
   )

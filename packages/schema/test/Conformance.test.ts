@@ -79,4 +79,11 @@ describe("conformance generator", () => {
     expect(input.rules.length).toBeGreaterThan(60)
     for (const rule of input.rules) expect(doc, rule.id).toContain(`| ${rule.id} | `)
   })
+
+  it("the Effect 4 line's tests have columns of their own, named with their folder", () => {
+    const input = Conformance.collect(Conformance.repoRoot)
+    const labels = new Set(input.tests.map((t) => t.pkg))
+    for (const pkg of ["effect4/client", "effect4/schema", "client", "schema"]) expect(labels.has(pkg), pkg).toBe(true)
+    expect(readFileSync(Conformance.outputPath(Conformance.repoRoot), "utf8")).toContain("| effect4/client |")
+  })
 })

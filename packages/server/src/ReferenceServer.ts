@@ -182,9 +182,50 @@ export type WebHandler = (request: Request) => Promise<Response>
  * @since 0.1.0
  * @category constructors
  */
-export const toWebHandler = (options: Options = {}): WebHandler => {
-  const app = Effect.runSync(make(options)).app
-  return (request) =>
+export const toWebHandler = (options: Options = {}): WebHandler => toWebServer(options).handler
+
+/**
+ * The controls of a server run outside Effect ({@link toWebServer}): the members of {@link Service},
+ * each run at once on the server's state, with no Effect in their types.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WebControls {
+  readonly reset: () => void
+  readonly load: (fixture: Fixture.Fixture) => void
+  readonly setFaults: (faults: Faults.FaultSettings) => void
+  readonly clearFaults: () => void
+  readonly faults: () => Faults.FaultSettings
+  readonly snapshot: () => Fixture.Fixture
+  readonly revokeToken: (token: string) => void
+  readonly issueToken: (options: IssueTokenOptions) => string
+  readonly requestCount: () => number
+  readonly recentRequests: () => ReadonlyArray<RequestLogEntry>
+}
+
+/**
+ * A server for a runtime other than Effect's: its {@link WebHandler}, and its controls.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WebServer {
+  readonly handler: WebHandler
+  readonly controls: WebControls
+}
+
+/**
+ * The server with `options` as a {@link WebHandler} with its controls, for a runtime other than
+ * Effect's: a test of the Effect 4 line drives it so, on its own clock (`options.clock`).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const toWebServer = (options: Options = {}): WebServer => {
+  const service = Effect.runSync(make(options))
+  const { app } = service
+  const handler: WebHandler = (request) =>
     new Promise((resolve) => {
       const fiber = Effect.runFork(
         Effect.provideService(app, HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(request))
@@ -197,6 +238,21 @@ export const toWebHandler = (options: Options = {}): WebHandler => {
         resolve(Exit.isSuccess(exit) ? HttpServerResponse.toWeb(exit.value) : Response.error())
       })
     })
+  return {
+    handler,
+    controls: {
+      reset: () => Effect.runSync(service.reset),
+      load: (fixture) => Effect.runSync(service.load(fixture)),
+      setFaults: (faults) => Effect.runSync(service.setFaults(faults)),
+      clearFaults: () => Effect.runSync(service.clearFaults),
+      faults: () => Effect.runSync(service.faults),
+      snapshot: () => Effect.runSync(service.snapshot),
+      revokeToken: (token) => Effect.runSync(service.revokeToken(token)),
+      issueToken: (issue) => Effect.runSync(service.issueToken(issue)),
+      requestCount: () => Effect.runSync(service.requestCount),
+      recentRequests: () => Effect.runSync(service.recentRequests)
+    }
+  }
 }
 
 /**

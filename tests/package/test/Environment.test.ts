@@ -1,6 +1,6 @@
 /**
  * The environment's names (`COMMUNITY_API_BASE_URL`, `COMMUNITY_API_TOKEN`, `COMMUNITY_API_REDIS_URL`)
- * are written once, in the client's `internal/environment.ts`: every other source reads them from
+ * are written once, in the core's `Environment.ts`: every other source, of either Effect line, reads them from
  * there, so a rename cannot leave one place behind. Only string literals count (comments may name a
  * variable); a literal that merely contains a name, such as a message, counts too.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest"
 import { relative, root, typeScriptFiles } from "./support/sources.js"
 
 const names = ["COMMUNITY_API_BASE_URL", "COMMUNITY_API_TOKEN", "COMMUNITY_API_REDIS_URL"]
-const home = "packages/client/src/internal/environment.ts"
+const home = "packages/core/src/Environment.ts"
 
 /** The names found in the string literals and template parts of a source, with where they stand. */
 const literalsNaming = (file: string, text: string): ReadonlyArray<string> => {
@@ -33,13 +33,13 @@ const literalsNaming = (file: string, text: string): ReadonlyArray<string> => {
 }
 
 const sources = (): ReadonlyArray<string> =>
-  ["packages", "apps"].flatMap((group) =>
+  ["packages", "apps", "effect4"].flatMap((group) =>
     typeScriptFiles(path.join(root, group), (folder) => path.basename(folder) === "node_modules")
       .filter((file) => relative(file).split("/")[2] === "src")
   )
 
 describe("the environment's names", () => {
-  it("each is a string literal in the client's environment module only, among every package's sources", () => {
+  it("each is a string literal in the core's environment module only, among every package's sources", () => {
     const all = sources().flatMap((file) => literalsNaming(file, readFileSync(file, "utf8")))
     expect(all.filter((place) => !place.startsWith(`${home}:`))).toEqual([])
     expect(all.map((place) => place.split(" ")[1]).sort()).toEqual([...names].sort())

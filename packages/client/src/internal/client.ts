@@ -11,9 +11,10 @@
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
+import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
-import { Duration, Effect, Hash, ParseResult, Predicate, Redacted, Schema } from "effect"
+import { Duration, Effect, ParseResult, Predicate, Redacted, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
@@ -33,11 +34,8 @@ const defaultDeadline = Duration.seconds(120)
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
 
-/** A stable key of the token for the shared limiters; the token itself is never kept as a key. */
-const userKeyOf = (token: Redacted.Redacted<string>): string => {
-  const value = Redacted.value(token)
-  return `token:${Hash.string(value).toString(36)}:${Hash.string(value.split("").reverse().join("")).toString(36)}`
-}
+/** A stable key of the token for the shared limiters (the core's, so both lines agree); never the token. */
+const userKeyOf = (token: Redacted.Redacted<string>): string => UserKey.ofToken(Redacted.value(token))
 
 const attributesOf = (target: Target, params: unknown): Record<string, unknown> => {
   const attributes: Record<string, unknown> = {

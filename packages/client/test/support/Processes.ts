@@ -20,13 +20,13 @@ export interface Bundle {
   readonly remove: () => Promise<void>
 }
 
-/** Bundles the child program into a scratch folder. */
-export const bundle = async (): Promise<Bundle> => {
+/** Bundles the child program (this line's, or another line's child of the same words) into a scratch folder. */
+export const bundle = async (entry: string = source): Promise<Bundle> => {
   const esbuild = await import("esbuild")
   const dir = await mkdtemp(path.join(os.tmpdir(), "community-api-limits-"))
   const file = path.join(dir, "limitsChild.mjs")
   await esbuild.build({
-    entryPoints: [source],
+    entryPoints: [entry],
     outfile: file,
     bundle: true,
     platform: "node",

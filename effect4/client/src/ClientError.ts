@@ -1,0 +1,156 @@
+/**
+ * The client's own errors on the Effect 4 line, beside the API's: the same tags, fields and messages
+ * as the Effect 3 line's (`@community-api/client/ClientError`).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * The request did not complete: the connection failed or was cut, or the answer was not HTTP 200.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
+  /** The operation, as `section/method`. */
+  operation: Schema.String,
+  /** What went wrong, without the request's headers or body. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.operation}: transport failed: ${this.reason}`
+  }
+}
+
+/**
+ * No answer within an attempt's timeout, or no result within the call's deadline.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutError", {
+  operation: Schema.String,
+  /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
+  timeoutMillis: Schema.Number,
+  /** What the limit bounds: one attempt (the default when absent) or the whole call. */
+  scope: Schema.optional(Schema.Literals(["attempt", "call"]))
+}) {
+  override get message() {
+    return this.scope === "call"
+      ? `${this.operation}: no result within the call's deadline of ${this.timeoutMillis} ms (all attempts and waits)`
+      : `${this.operation}: no answer within ${this.timeoutMillis} ms`
+  }
+}
+
+/**
+ * The parameters do not fit the operation's schema; nothing was sent.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
+  operation: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.operation}: invalid parameters, nothing was sent: ${this.reason}`
+  }
+}
+
+/**
+ * The answer is not the operation's envelope, or is longer than the client reads.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
+  operation: Schema.String,
+  reason: Schema.String,
+  /** Set when the body exceeded the bound: the bound, in bytes. */
+  limitBytes: Schema.optional(Schema.Number)
+}) {
+  override get message() {
+    return `${this.operation}: unreadable answer: ${this.reason}`
+  }
+}
+
+/**
+ * Whether `error` is a body longer than the client reads.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isResponseTooLarge = (
+  error: unknown
+): error is ResponseDecodeError & { readonly limitBytes: number } =>
+  error instanceof ResponseDecodeError && error.limitBytes !== undefined
+
+/**
+ * A creation was refused by the client's quota: the window's creations are used up.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
+  operation: Schema.String,
+  window: Schema.Literals(["minute", "day"]),
+  /** The start of the next window. */
+  resetsAt: Schema.DateTimeUtc
+}) {
+  override get message() {
+    return `${this.operation}: the creation quota of the ${this.window} is used up; it resets at ${this.resetsAt.toJSON()}`
+  }
+}
+
+/**
+ * An operation that is not safe to repeat failed ambiguously: it may or may not have happened, so it
+ * was not sent again.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
+  operation: Schema.String,
+  /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …`. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.operation}: the outcome is unknown (${this.reason}); the action may or may not have happened, ` +
+      `so it was not sent again`
+  }
+}
+
+/**
+ * A shared limiter's store could not admit the request; nothing was sent.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
+  /** Which limiter could not admit the request. */
+  limiter: Schema.Literals(["pacing", "creation quota"]),
+  /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
+  store: Schema.String,
+  /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `the shared ${this.limiter} limiter is unavailable (${this.store}): ${this.reason}; nothing was sent`
+  }
+}
+
+/**
+ * Every error of the client's own.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ClientError =
+  | TransportError
+  | TimeoutError
+  | RequestEncodeError
+  | ResponseDecodeError
+  | CreationQuotaExceeded
+  | LimiterUnavailable
+  | OutcomeUnknownError

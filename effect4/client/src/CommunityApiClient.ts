@@ -1,0 +1,234 @@
+/**
+ * The client of the API on the Effect 4 line: one method per operation of the contract, grouped by
+ * section (`client.bots.enable({ bot_id })`), with typed parameters, decoded results and the exact
+ * tagged errors of each operation; retries on 9, pacing under the rate limit, the creation quota and
+ * paginated streams, all on by default, as on the Effect 3 line.
+ *
+ * It needs only an `HttpClient` of `effect/http` (fetch, or the reference server in process). It
+ * follows no redirect, reads no body past `maxResponseBytes` (16 MiB) or deeper than 256 levels, and
+ * no call runs past its `deadline` (120 s, all attempts and waits together).
+ *
+ * **Limiters.** `Pacing` and `CreationQuota` are `Context.Reference`s: with no layer providing them,
+ * a client uses the process-wide instances, shared by every client of the process. Provide
+ * `Pacing.layer()` and `CreationQuota.layer()` (or their Redis layers) once, above every client that
+ * should share them.
+ *
+ * @since 0.1.0
+ */
+import * as Environment from "@community-api/core/Environment"
+import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
+import { Config, Context, Effect, Layer } from "effect"
+import type { Duration, Redacted, Schema, Stream } from "effect"
+import type { HttpClient } from "effect/http"
+import type * as ClientError from "./ClientError.js"
+import type * as CreationQuota from "./CreationQuota.js"
+import * as internal from "./internal/client.js"
+import type * as Paginate from "./Paginate.js"
+import type * as Retry from "./Retry.js"
+
+/**
+ * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the JSON body.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AuthMode = "header" | "body"
+
+/**
+ * The configuration of a client.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface ClientConfig {
+  /** `{base_url}`, ending with the version segment, e.g. `https://host/external-api/v2` (required). */
+  readonly baseUrl: string | URL
+  /** The personal or application token; kept `Redacted`, never logged, traced or put in a URL. */
+  readonly token: Redacted.Redacted<string>
+  /** Where the token goes; default `"header"`. */
+  readonly auth?: AuthMode | undefined
+  /** Time allowed for one attempt (send and read the answer); default 30 s. */
+  readonly timeout?: Duration.Input | undefined
+  /** Time allowed for a whole call, every attempt and wait together; default 120 s. */
+  readonly deadline?: Duration.Input | undefined
+  /** The largest body the client reads, in bytes; default 16 MiB. */
+  readonly maxResponseBytes?: number | undefined
+  /** The retry policy; default `Retry.defaultPolicy`. */
+  readonly retry?: Partial<Retry.Policy> | undefined
+  /**
+   * The key of the user for the shared limiters: give every client of one user the same key. Default:
+   * a hash of the token, the same as the Effect 3 line's.
+   */
+  readonly userKey?: string | undefined
+  /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
+  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
+}
+
+/**
+ * The errors of a call of `Op`: its API errors and the client's own that can happen to it.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Errors<Op extends Operation.Any> =
+  | Operation.Error<Op>
+  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
+  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
+  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
+    : ClientError.OutcomeUnknownError)
+
+/**
+ * The method of an operation.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
+  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/**
+ * The parameters of a list operation, without its position.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+
+/**
+ * The stream of a list operation.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
+  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+
+/**
+ * Every operation's method, by section.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Sections = {
+  readonly [S in Operations.SectionName]: {
+    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
+      ? Method<Operations.Sections[S][M]>
+      : never
+  }
+}
+
+/**
+ * Every list operation's stream, by section.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Streams = {
+  readonly [S in Operations.SectionName]: {
+    readonly [
+      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
+    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
+  }
+}
+
+/**
+ * The schemas of a call by path.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface CallOptions<A, P> {
+  /** Decodes `response`; without it the result is `unknown`. */
+  readonly success?: Schema.Codec<A, any> | undefined
+  /** Encodes the parameters; without it they are sent as given. */
+  readonly payload?: Schema.Codec<P, any> | undefined
+}
+
+/**
+ * A client.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Client extends Sections {
+  /** Streams of every item of each list operation, by section. */
+  readonly streams: Streams
+  /** Calls any operation of the contract. */
+  readonly execute: <Op extends Operation.Any>(
+    op: Op,
+    params: Operation.Params<Op>
+  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  /** One page of a list operation; `count` defaults to 500. */
+  readonly page: <Op extends Operation.Pageable>(
+    op: Op,
+    params: ListParams<Op>,
+    position?: Partial<Paginate.Position>
+  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+  /** Every item of a list operation, page after page. */
+  readonly stream: <Op extends Operation.Pageable>(
+    op: Op,
+    params: ListParams<Op>
+  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+  /** Calls an operation by `section/method` with caller-supplied schemas. */
+  readonly call: <A = unknown, P = Record<string, unknown>>(
+    path: string,
+    params?: P,
+    options?: CallOptions<A, P>
+  ) => Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
+}
+
+/**
+ * The client's service.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class CommunityApiClient extends Context.Service<CommunityApiClient, Client>()(
+  "@community-api/effect4-client/CommunityApiClient"
+) {}
+
+/**
+ * Makes a client over the `HttpClient` of the context.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpClient.HttpClient> = internal.make
+
+/**
+ * A client as a layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, never, HttpClient.HttpClient> =>
+  Layer.effect(CommunityApiClient, make(config))
+
+/**
+ * The base URL and the token from the environment (`COMMUNITY_API_BASE_URL`, `COMMUNITY_API_TOKEN`).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const configFromEnv: Config.Config<ClientConfig> = Config.all({
+  baseUrl: Config.String(Environment.baseUrl),
+  token: Config.Redacted(Environment.token)
+})
+
+/**
+ * A client from a configuration (the environment's by default).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerConfig = (
+  config: Config.Config<ClientConfig> = configFromEnv
+): Layer.Layer<CommunityApiClient, Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(
+    CommunityApiClient,
+    Effect.gen(function*() {
+      return yield* make(yield* config)
+    })
+  )

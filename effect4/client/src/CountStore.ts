@@ -1,0 +1,87 @@
+/**
+ * Where the creations of a user are counted, on the Effect 4 line: in this process's memory, or in
+ * Redis to count those of the user's other processes too (of either line: the keys and scripts are
+ * the core's).
+ *
+ * @since 0.1.0
+ */
+import type * as Limits from "@community-api/core/Limits"
+import type * as RedisScripts from "@community-api/core/RedisScripts"
+import { Context, Effect, Layer } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as Creations from "./internal/creations.js"
+
+/**
+ * What taking a creation gives: taken at a time, or refused by a used-up window.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Verdict = RedisScripts.Verdict
+
+/**
+ * A store of creation counts.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service<E = ClientError.LimiterUnavailable> {
+  /** Counts a creation now, unless a window is used up. */
+  readonly take: (user: string) => Effect.Effect<Verdict, E>
+  /** Confirms a creation taken at `taken`: still good within its minute, else counted again now. */
+  readonly retake: (user: string, taken: number) => Effect.Effect<Verdict, E>
+  /** Gives back a creation the server did not count. */
+  readonly refund: (user: string, taken: number) => Effect.Effect<void, E>
+  /** Marks a window used up (the server refused with 5). */
+  readonly exhaust: (user: string, window: Limits.CreationWindow) => Effect.Effect<void, E>
+  /** The window that is used up now, if any. */
+  readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined, E>
+}
+
+/**
+ * The store of counts the creation quota reads (see `CreationQuota.layerFromStore`).
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class CountStore extends Context.Service<CountStore, Service>()("@community-api/effect4-client/CountStore") {}
+
+/**
+ * Settings of a store in memory.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings {
+  /** Creations a minute; the API's 20 by default. */
+  readonly perMinute?: number | undefined
+  /** Creations a day; the API's 200 by default. */
+  readonly perDay?: number | undefined
+}
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemoryUnsafe = (settings?: Settings): Service<never> =>
+  Creations.makeStoreUnsafe(Creations.resolve(settings))
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
+  Effect.sync(() => makeMemoryUnsafe(settings))
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerMemory = (settings?: Settings): Layer.Layer<CountStore> =>
+  Layer.effect(CountStore, makeMemory(settings))

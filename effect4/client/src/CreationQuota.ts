@@ -1,0 +1,214 @@
+/**
+ * The client's creation quota on the Effect 4 line: 20 creations a minute and 200 a day per user,
+ * counted before a creation is sent, from a store in memory or in Redis shared with the user's other
+ * processes of either line. When the minute is used up a creation waits for the next one, or fails.
+ *
+ * @since 0.1.0
+ */
+import * as Limits from "@community-api/core/Limits"
+import { type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
+import type { Scope } from "effect"
+import * as ClientError from "./ClientError.js"
+import type * as CountStore from "./CountStore.js"
+import { CountStore as CountStoreTag } from "./CountStore.js"
+import * as Creations from "./internal/creations.js"
+import * as RedisStore from "./RedisStore.js"
+
+/**
+ * Settings of the quota.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings extends CountStore.Settings {}
+
+/**
+ * The API's creation limits.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults: Limits.CreationSettings = Limits.creationDefaults
+
+/**
+ * What a creation does when the minute is used up: wait for the next minute, or fail at once.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OnExhausted = "wait" | "fail"
+
+/**
+ * The quota.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service<E = ClientError.LimiterUnavailable> {
+  /** Counts a creation of `user`; gives the time it was counted at. */
+  readonly acquire: (
+    user: string,
+    operation: string,
+    onExhausted: OnExhausted
+  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
+  /** Confirms a creation counted at `taken` as it is sent. */
+  readonly confirm: (
+    user: string,
+    operation: string,
+    taken: number
+  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
+  /** Gives back a creation the server did not count. */
+  readonly refund: (user: string, taken: number) => Effect.Effect<void>
+  /** Marks the minute used up (the server refused a creation with 5). */
+  readonly exhaustMinute: (user: string) => Effect.Effect<void>
+  /** Marks the day used up. */
+  readonly exhaustDay: (user: string) => Effect.Effect<void>
+  /** The window used up now, if any. */
+  readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
+}
+
+const notStored = (what: string) => (error: unknown) =>
+  Effect.logDebug(`creation quota: ${what} was not stored: ${error instanceof Error ? error.message : String(error)}`)
+
+const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
+  const exceeded = (operation: string, window: Limits.CreationWindow, resetsAt: number) =>
+    new ClientError.CreationQuotaExceeded({ operation, window, resetsAt: DateTime.makeUnsafe(resetsAt) })
+  const acquire = (
+    user: string,
+    operation: string,
+    onExhausted: OnExhausted
+  ): Effect.Effect<number, ClientError.CreationQuotaExceeded | E> =>
+    Effect.flatMap(store.take(user), (verdict) => {
+      if (verdict._tag === "Taken") return Effect.succeed(verdict.at)
+      if (verdict.window === "minute" && onExhausted === "wait") {
+        // Both times are the store's: the wait does not depend on how this process's clock is set.
+        return Effect.andThen(
+          Effect.sleep(Duration.millis(verdict.resetsAt - verdict.now)),
+          acquire(user, operation, onExhausted)
+        )
+      }
+      return Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
+    })
+  return {
+    acquire,
+    confirm: (user, operation, taken) =>
+      Effect.flatMap(store.retake(user, taken), (verdict) =>
+        verdict._tag === "Taken"
+          ? Effect.succeed(verdict.at)
+          : Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))),
+    refund: (user, taken) => Effect.catch(store.refund(user, taken), notStored("a refund")),
+    exhaustMinute: (user) => Effect.catch(store.exhaust(user, "minute"), notStored("a used-up minute")),
+    exhaustDay: (user) => Effect.catch(store.exhaust(user, "day"), notStored("a used-up day")),
+    usedUp: (user) =>
+      Effect.catch(
+        store.usedUp(user),
+        (error) => Effect.as(notStored("a look at the counts")(error), undefined)
+      )
+  }
+}
+
+/**
+ * A quota in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeUnsafe = (settings?: Settings): Service<never> =>
+  fromStore(Creations.makeStoreUnsafe(Creations.resolve(settings)))
+
+/**
+ * A quota in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => makeUnsafe(settings))
+
+const globalKey = Symbol.for("@community-api/effect4-client/CreationQuota/global")
+
+/**
+ * The process's quota: every client of the process that is given no other shares it.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const global: Service<never> =
+  ((globalThis as Record<symbol, Service<never> | undefined>)[globalKey] ??= makeUnsafe())
+
+/**
+ * The quota a client uses: {@link global} unless a layer provides another.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export const CreationQuota = Context.Reference<Service>("@community-api/effect4-client/CreationQuota", {
+  defaultValue: () => global
+})
+
+/**
+ * A quota of its own for the clients under this layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (settings?: Settings): Layer.Layer<never> => Layer.effect(CreationQuota, make(settings))
+
+/**
+ * A quota over the store of the context.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeFromStore: Effect.Effect<Service, never, CountStoreTag> = Effect.map(
+  Effect.service(CountStoreTag),
+  fromStore
+)
+
+/**
+ * A quota over the store of the context.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerFromStore: Layer.Layer<never, never, CountStoreTag> = Layer.effect(CreationQuota, makeFromStore)
+
+/**
+ * Options of a quota in Redis.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface RedisOptions extends RedisStore.CountOptions, Settings {}
+
+/**
+ * A quota over a count store in Redis, shared with the user's other processes of either line.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeRedis = (
+  options: RedisOptions
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  Effect.map(RedisStore.makeCounts(options), fromStore)
+
+/**
+ * A quota in Redis for the clients under this layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientError.LimiterUnavailable> =>
+  Layer.effect(CreationQuota, makeRedis(options))
+
+/**
+ * A quota in the Redis of `COMMUNITY_API_REDIS_URL`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRedisConfig = (
+  options: Omit<RedisOptions, "url"> = {}
+): Layer.Layer<never, ClientError.LimiterUnavailable | Config.ConfigError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    return layerRedis({ ...options, url: yield* RedisStore.url })
+  }))

@@ -1,0 +1,228 @@
+/**
+ * The pacing of a user's requests under the API's 30 a second, on the Effect 4 line: a permit per
+ * request, given back after the hold the core's pacing rule says (`@community-api/core/PacingRule`),
+ * from a store in memory or in Redis shared with the user's other processes of either line.
+ *
+ * @since 0.1.0
+ */
+import * as PacingRule from "@community-api/core/PacingRule"
+import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
+import type { Scope } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as Permits from "./internal/permits.js"
+import type * as PermitStore from "./PermitStore.js"
+import { PermitStore as PermitStoreTag } from "./PermitStore.js"
+import * as RedisStore from "./RedisStore.js"
+
+/**
+ * Settings of the pacing.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings extends PermitStore.Settings {
+  /** The window of the request rate; 1 s by default. */
+  readonly window?: Duration.Input | undefined
+  /** Held on top of the window, against clocks that differ; the core's margin by default. */
+  readonly margin?: Duration.Input | undefined
+  /** `learned` (the default): a permit's hold learned from the answers; `safe`: always the whole window. */
+  readonly hold?: "learned" | "safe" | undefined
+}
+
+/**
+ * The default settings: the API's limit and window, the core's margin.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults = {
+  limit: PacingRule.defaults.limit,
+  window: Duration.millis(PacingRule.defaults.windowMillis),
+  margin: Duration.millis(PacingRule.defaults.marginMillis)
+} as const
+
+/**
+ * The settings in effect.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ResolvedSettings extends PacingRule.Settings {}
+
+/**
+ * The pacing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service<E = ClientError.LimiterUnavailable> {
+  /** Runs `send` with a permit of `user`, given back after its hold. */
+  readonly withPermit: (
+    user: string
+  ) => <A, E2, R>(send: Effect.Effect<A, E2, R>) => Effect.Effect<A, E2 | E, R>
+  /** After an error 5: `user` waits out the window before the next request. */
+  readonly penalize: (user: string) => Effect.Effect<void>
+  readonly settings: ResolvedSettings
+}
+
+interface Resolved {
+  readonly windowMillis: number
+  readonly marginMillis: number
+  readonly hold: "learned" | "safe"
+}
+
+const resolve = (settings: Omit<Settings, "limit"> = {}): Resolved => ({
+  windowMillis: Duration.toMillis(Duration.fromInputUnsafe(settings.window ?? defaults.window)),
+  marginMillis: Duration.toMillis(Duration.fromInputUnsafe(settings.margin ?? defaults.margin)),
+  hold: settings.hold ?? "learned"
+})
+
+const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "limit"> = {}): Service<E> => {
+  const { hold, ...timing } = resolve(settings)
+  const resolved: ResolvedSettings = { limit: store.limit, ...timing }
+  const makeRule = hold === "safe" ? PacingRule.safe : PacingRule.make
+  const rules = new Map<string, PacingRule.Rule>()
+  const ruleOf = (user: string) => {
+    let rule = rules.get(user)
+    if (rule === undefined) {
+      rule = makeRule(resolved)
+      rules.set(user, rule)
+    }
+    return rule
+  }
+  const release = (user: string, permit: PermitStore.Permit, takenAt: number) =>
+    Effect.clockWith((clock) =>
+      store.release(permit, ruleOf(user).holdAfter(clock.currentTimeMillisUnsafe() - takenAt))
+    )
+  return {
+    settings: resolved,
+    withPermit: (user) => (send) =>
+      Effect.uninterruptibleMask((restore) =>
+        Effect.flatMap(restore(store.take(user)), (permit) =>
+          Effect.flatMap(
+            Clock.currentTimeMillis,
+            (takenAt) => restore(send).pipe(Effect.ensuring(release(user, permit, takenAt)))
+          ))
+      ),
+    penalize: (user) =>
+      Effect.suspend(() => {
+        ruleOf(user).refused()
+        return store.block(user, PacingRule.penaltyMillis(resolved))
+      }).pipe(
+        // The server refused the request anyway; a store that missed the block leaves it to the server.
+        Effect.catch((error) =>
+          Effect.logDebug(
+            `pacing: the block after error 5 was not stored: ${error instanceof Error ? error.message : String(error)}`
+          )
+        )
+      )
+  }
+}
+
+/**
+ * A pacing in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeUnsafe = (settings: Settings = {}): Service<never> =>
+  fromStore(Permits.makeStoreUnsafe(settings.limit ?? defaults.limit), settings)
+
+/**
+ * A pacing in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effect.sync(() => makeUnsafe(settings))
+
+const globalKey = Symbol.for("@community-api/effect4-client/Pacing/global")
+
+/**
+ * The process's pacing: every client of the process that is given no other shares it.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const global: Service<never> =
+  ((globalThis as Record<symbol, Service<never> | undefined>)[globalKey] ??= makeUnsafe())
+
+/**
+ * The pacing a client uses: {@link global} unless a layer provides another.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export const Pacing = Context.Reference<Service>("@community-api/effect4-client/Pacing", {
+  defaultValue: () => global
+})
+
+/**
+ * A pacing of its own for the clients under this layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (settings?: Settings): Layer.Layer<never> => Layer.effect(Pacing, make(settings))
+
+/**
+ * A pacing over the store of the context.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeFromStore = (
+  settings?: Omit<Settings, "limit">
+): Effect.Effect<Service, never, PermitStoreTag> =>
+  Effect.map(Effect.service(PermitStoreTag), (store) => fromStore(store, settings))
+
+/**
+ * A pacing over the store of the context.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerFromStore = (
+  settings?: Omit<Settings, "limit">
+): Layer.Layer<never, never, PermitStoreTag> => Layer.effect(Pacing, makeFromStore(settings))
+
+/**
+ * Options of a pacing in Redis.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface RedisOptions extends RedisStore.PermitOptions, Settings {}
+
+/**
+ * A pacing over a permit store in Redis, shared with the user's other processes of either line.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeRedis = (
+  options: RedisOptions
+): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
+
+/**
+ * A pacing in Redis for the clients under this layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientError.LimiterUnavailable> =>
+  Layer.effect(Pacing, makeRedis(options))
+
+/**
+ * A pacing in the Redis of `COMMUNITY_API_REDIS_URL`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRedisConfig = (
+  options: Omit<RedisOptions, "url"> = {}
+): Layer.Layer<never, ClientError.LimiterUnavailable | Config.ConfigError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    return layerRedis({ ...options, url: yield* RedisStore.url })
+  }))

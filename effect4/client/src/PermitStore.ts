@@ -1,0 +1,93 @@
+/**
+ * Where the pacing permits of a user are kept, on the Effect 4 line: in this process's memory, or
+ * in Redis to share them with the user's other processes (of either line: the keys and scripts are the
+ * core's). A permit is taken before a request and given back after the hold the pacing rule says.
+ *
+ * @since 0.1.0
+ */
+import * as Limits from "@community-api/core/Limits"
+import type * as PacingRule from "@community-api/core/PacingRule"
+import { Context, Effect, Layer } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as Permits from "./internal/permits.js"
+
+/**
+ * A permit taken for one request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Permit {
+  readonly user: string
+}
+
+/**
+ * How long a permit stays held after its request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Hold = PacingRule.Hold
+
+/**
+ * A store of permits.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service<E = ClientError.LimiterUnavailable> {
+  /** How many permits a user holds at most. */
+  readonly limit: number
+  /** Takes a permit, waiting for one; after a refusal's block, only once the block has passed. */
+  readonly take: (user: string) => Effect.Effect<Permit, E>
+  /** Gives a permit back after `hold`. */
+  readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
+  /** Takes no permit of `user` for `millis` (after an error 5). */
+  readonly block: (user: string, millis: number) => Effect.Effect<void, E>
+}
+
+/**
+ * The store of permits the pacing reads (see `Pacing.layerFromStore`).
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class PermitStore extends Context.Service<PermitStore, Service>()("@community-api/effect4-client/PermitStore") {}
+
+/**
+ * Settings of a store in memory.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings {
+  /** Permits a user holds at most; the API's 30 a second by default. */
+  readonly limit?: number | undefined
+}
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemoryUnsafe = (settings: Settings = {}): Service<never> =>
+  Permits.makeStoreUnsafe(settings.limit ?? Limits.requestsPerWindow)
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
+  Effect.sync(() => makeMemoryUnsafe(settings))
+
+/**
+ * A store in this process's memory.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerMemory = (settings?: Settings): Layer.Layer<PermitStore> =>
+  Layer.effect(PermitStore, makeMemory(settings))

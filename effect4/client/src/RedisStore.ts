@@ -1,0 +1,181 @@
+/**
+ * The Redis store of the limiters on the Effect 4 line: one user's pacing permits and creation counts
+ * shared by every process and machine of the user, of either Effect line, where the memory store
+ * holds only inside one process. The scripts and the key layout are the core's, taken and given back
+ * atomically on the Redis server's clock. `Pacing.layerRedis` and `CreationQuota.layerRedis` take
+ * these options; the `Config` variants read `COMMUNITY_API_REDIS_URL`.
+ *
+ * The store needs the `ioredis` package (an optional peer dependency, loaded only by these layers):
+ * `npm install ioredis@^5`.
+ *
+ * @since 0.1.0
+ */
+import * as Environment from "@community-api/core/Environment"
+import * as Limits from "@community-api/core/Limits"
+import * as RedisKeys from "@community-api/core/RedisKeys"
+import { Config, Duration, Effect, Layer, Redacted } from "effect"
+import type { Scope } from "effect"
+import type * as ClientError from "./ClientError.js"
+import * as CountStore from "./CountStore.js"
+import * as Creations from "./internal/creations.js"
+import * as Permits from "./internal/permits.js"
+import * as Shared from "./internal/shared.js"
+import * as PermitStore from "./PermitStore.js"
+
+/**
+ * What a limiter does when Redis cannot be reached: fail closed (the default), or fall back to this
+ * process's own limiter with one warning per process.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OnUnavailable = Shared.OnUnavailable
+
+/**
+ * Options of a Redis store.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Options {
+  /** `redis://[user:password@]host:port[/db]`; kept `Redacted`. */
+  readonly url: Redacted.Redacted<string> | string
+  /** The prefix of the keys; the same in every process of the user. */
+  readonly prefix?: string | undefined
+  /** How long a command may take before the store counts as unavailable; 1 s by default. */
+  readonly timeout?: Duration.Input | undefined
+  readonly onUnavailable?: OnUnavailable | undefined
+}
+
+/**
+ * The defaults of the options.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults = {
+  prefix: RedisKeys.defaultPrefix,
+  timeout: Duration.seconds(1),
+  lease: Duration.seconds(10),
+  onUnavailable: "fail"
+} as const
+
+/**
+ * The URL of the store from `COMMUNITY_API_REDIS_URL`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const url: Config.Config<Redacted.Redacted<string>> = Config.Redacted(Environment.redisUrl)
+
+const millisOf = (input: Duration.Input) => Duration.toMillis(Duration.fromInputUnsafe(input))
+
+const resolve = (options: Options): Shared.Resolved => ({
+  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+  prefix: options.prefix ?? defaults.prefix,
+  timeoutMillis: millisOf(options.timeout ?? defaults.timeout),
+  onUnavailable: options.onUnavailable ?? defaults.onUnavailable
+})
+
+/**
+ * Options of a permit store.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface PermitOptions extends Options, PermitStore.Settings {
+  /** How long a permit stays taken when its process is gone; 10 s by default. */
+  readonly lease?: Duration.Input | undefined
+}
+
+/**
+ * A permit store in Redis, for the scope.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makePermits = (
+  options: PermitOptions
+): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const limit = options.limit ?? Limits.requestsPerWindow
+  const leaseMillis = millisOf(options.lease ?? defaults.lease)
+  return Shared.build(
+    "pacing",
+    resolve(options),
+    (redis, connection) =>
+      Effect.flatMap(redis.connect(connection), (connected) => redis.permitStore(connected, { limit, leaseMillis })),
+    () => Permits.makeStoreUnsafe(limit),
+    Shared.permitsOrMemory
+  )
+}
+
+/**
+ * A permit store in Redis.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerPermits = (
+  options: PermitOptions
+): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable> =>
+  Layer.effect(PermitStore.PermitStore, makePermits(options))
+
+/**
+ * {@link layerPermits} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerPermitsConfig = (
+  options: Omit<PermitOptions, "url"> = {}
+): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable | Config.ConfigError> =>
+  Layer.unwrap(Effect.map(url, (url) => layerPermits({ ...options, url })))
+
+/**
+ * Options of a count store.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface CountOptions extends Options, CountStore.Settings {}
+
+/**
+ * A count store in Redis, for the scope.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeCounts = (
+  options: CountOptions
+): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+  const settings = Creations.resolve(options)
+  return Shared.build(
+    "creation quota",
+    resolve(options),
+    (redis, connection) => Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, settings)),
+    () => Creations.makeStoreUnsafe(settings),
+    Shared.countsOrMemory
+  )
+}
+
+/**
+ * A count store in Redis.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerCounts = (
+  options: CountOptions
+): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable> =>
+  Layer.effect(CountStore.CountStore, makeCounts(options))
+
+/**
+ * {@link layerCounts} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerCountsConfig = (
+  options: Omit<CountOptions, "url"> = {}
+): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable | Config.ConfigError> =>
+  Layer.unwrap(Effect.map(url, (url) => layerCounts({ ...options, url })))

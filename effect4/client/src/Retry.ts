@@ -1,0 +1,122 @@
+/**
+ * When the client sends a request again, on the Effect 4 line: the core's retry table
+ * (`@community-api/core/RetryTable`) read against this line's errors, and the default schedule.
+ *
+ * @since 0.1.0
+ */
+import type * as Limits from "@community-api/core/Limits"
+import * as RetryTable from "@community-api/core/RetryTable"
+import { ApiError, type Operation } from "@community-api/effect4-schema"
+import { Duration, Effect, Predicate, Random, Schedule } from "effect"
+import type * as ClientError from "./ClientError.js"
+
+/**
+ * What the client does after an error.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Decision = RetryTable.Decision
+
+const hasCode = (error: unknown): error is { readonly code: number } =>
+  Predicate.hasProperty(error, "code") && typeof error.code === "number" && Predicate.hasProperty(error, "_tag")
+
+const isAmbiguousTransport = (error: unknown): error is ClientError.TransportError | ClientError.TimeoutError =>
+  Predicate.isTagged(error, "TransportError") || Predicate.isTagged(error, "TimeoutError")
+
+const kindOf = (error: unknown): ApiError.ErrorKind =>
+  isAmbiguousTransport(error) ? "ambiguous" : hasCode(error) ? ApiError.kindOf(error) : "final"
+
+/**
+ * What the client does after `error` of `op`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const decide = (
+  op: Pick<Operation.Any, "safeToRepeat" | "creation">,
+  error: unknown
+): Decision => RetryTable.decide(op, kindOf(error))
+
+/**
+ * Which limit an error 5 was.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Refusal = RetryTable.Refusal
+
+const textOf = (error: unknown): string =>
+  Predicate.hasProperty(error, "text") && typeof error.text === "string" ? error.text : ""
+
+/**
+ * Which limit refused `op` with `error` (an error 5), given the window the quota found used up.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const refusalOf = (
+  op: Pick<Operation.Any, "creation">,
+  error: unknown,
+  counted?: Limits.CreationWindow | undefined
+): Refusal => RetryTable.refusalOf(op, textOf(error), counted)
+
+/**
+ * The errors a retry schedule sees.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Retryable =
+  | ApiError.KeyServiceUnavailableError
+  | ApiError.InternalServerError
+  | ClientError.TransportError
+  | ClientError.TimeoutError
+
+/**
+ * The retry policy.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Policy {
+  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
+  readonly schedule: Schedule.Schedule<unknown, Retryable>
+  /** How many times a request answered with 5 is sent again after waiting for its window. */
+  readonly limitRetries: number
+}
+
+const { baseMillis, factor, jitterMax, jitterMin, retries } = RetryTable.backoff
+
+/**
+ * The core's backoff: the n-th retry after `baseMillis · factor^n`, jittered between `jitterMin` and
+ * `jitterMax` of it, capped; at most `retries` retries.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.recurs(retries).pipe(
+  // The n-th retry (attempt n, from 1) waits `baseMillis · factor^(n-1)`, jittered and capped.
+  Schedule.addDelay(({ attempt }) =>
+    Effect.map(
+      Random.nextBetween(jitterMin, jitterMax),
+      (jitter) => Duration.millis(RetryTable.capDelay(baseMillis * factor ** (attempt - 1) * jitter))
+    )
+  )
+)
+
+/**
+ * The default policy.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: RetryTable.limitRetries }
+
+/**
+ * No retry at all.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const never: Policy = { schedule: Schedule.recurs(0), limitRetries: 0 }

@@ -1,0 +1,227 @@
+/**
+ * Where a program's calls go, read from the environment, and the client for it, on the Effect 4
+ * line as on the Effect 3 line (`@community-api/client/Target`): a real API at
+ * `COMMUNITY_API_BASE_URL` with `COMMUNITY_API_TOKEN` ({@link Remote}), or, with no base URL, an
+ * embedded sandbox in the process ({@link Embedded}). With `COMMUNITY_API_REDIS_URL` set, the client of
+ * a real API paces its requests and counts its creations in that Redis (`Pacing.layerRedis`,
+ * `CreationQuota.layerRedis`), shared with the user's other processes of either line; the sandbox
+ * ignores it.
+ *
+ * ```ts
+ * import { Target } from "@community-api/effect4-client"
+ * import { Effect, Layer } from "effect"
+ * import { FetchHttpClient } from "effect/http"
+ *
+ * const ClientLive = Layer.unwrap(Effect.map(Target.resolve, (target) =>
+ *   Target.layer(target, {
+ *     client: { timeout: "10 seconds" },
+ *     sandbox: Effect.promise(() => import("@community-api/effect4-server/Embedded"))
+ *   })
+ * )).pipe(Layer.provide(FetchHttpClient.layer))
+ * ```
+ *
+ * The client does not import the sandbox (the reference server is a package of its own, for tests):
+ * {@link layer} takes an effect that loads a {@link Sandbox}, run only for an embedded target, and
+ * the `HttpClient` of a real API comes from the context, as for `CommunityApiClient.layer`.
+ *
+ * @since 0.1.0
+ */
+import * as Environment from "@community-api/core/Environment"
+import { Config, Data, Effect, Layer, Option, Redacted, Result } from "effect"
+import type { HttpClient } from "effect/http"
+import type * as ClientError from "./ClientError.js"
+import * as CommunityApiClient from "./CommunityApiClient.js"
+import * as CreationQuota from "./CreationQuota.js"
+import * as Http from "./internal/http.js"
+import * as Pacing from "./Pacing.js"
+
+/**
+ * The environment variable of the base URL (`{base_url}`, ending with `/v2`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const baseUrlVariable = Environment.baseUrl
+
+/**
+ * The environment variable of the token.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const tokenVariable = Environment.token
+
+/**
+ * The environment variable of the Redis that keeps the limiters shared by every process of a user
+ * (`redis://…`; see `RedisStore`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const redisUrlVariable = Environment.redisUrl
+
+/**
+ * A real API at a base URL (without trailing slashes), with a token, and the Redis of the shared
+ * limiters when one is set.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Remote {
+  readonly _tag: "Remote"
+  readonly baseUrl: string
+  readonly token: Redacted.Redacted<string>
+  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
+}
+
+/**
+ * The sandbox in this process, with the demo data; with no token given, the demo owner's.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Embedded {
+  readonly _tag: "Embedded"
+  readonly token: Option.Option<Redacted.Redacted<string>>
+}
+
+/**
+ * Where calls go.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Target = Remote | Embedded
+
+/**
+ * The environment names a base URL but no token: nothing can be sent.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
+  override get message() {
+    return `${baseUrlVariable} is set but ${tokenVariable} is not: set both, or neither for the embedded sandbox`
+  }
+}
+
+/**
+ * What the environment says, each value trimmed; none when unset or blank.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Settings {
+  readonly baseUrl: Option.Option<string>
+  readonly token: Option.Option<Redacted.Redacted<string>>
+  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
+}
+
+const optionalText = (name: string): Config.Config<Option.Option<string>> =>
+  Config.option(Config.String(name)).pipe(
+    Config.map(Option.map((value) => value.trim())),
+    Config.map(Option.filter((value) => value !== ""))
+  )
+
+const optionalSecret = (name: string): Config.Config<Option.Option<Redacted.Redacted<string>>> =>
+  Config.map(optionalText(name), Option.map((value) => Redacted.make(value)))
+
+/**
+ * The {@link Settings} of the environment ({@link baseUrlVariable}, {@link tokenVariable},
+ * {@link redisUrlVariable}), read through Effect `Config`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const settings: Config.Config<Settings> = Config.all({
+  baseUrl: optionalText(baseUrlVariable),
+  token: optionalSecret(tokenVariable),
+  redisUrl: optionalSecret(redisUrlVariable)
+})
+
+/**
+ * The target of some {@link Settings}: a real API when a base URL is set (its trailing slashes
+ * removed), which then needs a token; otherwise the embedded sandbox.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromSettings = (settings: Settings): Result.Result<Target, MissingToken> => {
+  if (Option.isNone(settings.baseUrl)) return Result.succeed({ _tag: "Embedded", token: settings.token })
+  if (Option.isNone(settings.token)) return Result.fail(new MissingToken())
+  return Result.succeed({
+    _tag: "Remote",
+    baseUrl: Http.trimTrailingSlashes(settings.baseUrl.value),
+    token: settings.token.value,
+    redisUrl: settings.redisUrl
+  })
+}
+
+/**
+ * The target of the environment: {@link fromSettings} of {@link settings}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const resolve: Effect.Effect<Target, MissingToken> = Effect.flatMap(
+  // Optional text cannot fail to read: a ConfigError here would be a bug of the provider.
+  Effect.orDie(settings),
+  (settings) => Effect.fromResult(fromSettings(settings))
+)
+
+/**
+ * An embedded sandbox: a server in this process with demo data, and an `HttpClient` to it. The
+ * server's `Embedded` module (`@community-api/effect4-server/Embedded`) is one.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Sandbox {
+  /** The base URL its `HttpClient` answers at. */
+  readonly baseUrl: string
+  /** The token of an embedded target that names none. */
+  readonly token: Redacted.Redacted<string>
+  /** The server and an `HttpClient` whose requests go to it. */
+  readonly layer: Layer.Layer<HttpClient.HttpClient>
+}
+
+/**
+ * How {@link layer} makes the client.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface LayerOptions {
+  /** The client's options but the base URL and the token: a program's budget (timeouts, retries). */
+  readonly client?: Omit<CommunityApiClient.ClientConfig, "baseUrl" | "token"> | undefined
+  /** Loads the sandbox; run only for an {@link Embedded} target. */
+  readonly sandbox: Effect.Effect<Sandbox>
+}
+
+/**
+ * The client of a target. {@link Remote}: the client over the `HttpClient` of the context, and with
+ * a Redis URL the Redis limiters (`Pacing.layerRedis` and `CreationQuota.layerRedis`) in place of the
+ * process-wide ones. {@link Embedded}: the client over the sandbox that `options.sandbox` loads, with
+ * its token unless the target names one; the context's `HttpClient` is not used.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (
+  target: Target,
+  options: LayerOptions
+): Layer.Layer<CommunityApiClient.CommunityApiClient, ClientError.LimiterUnavailable, HttpClient.HttpClient> => {
+  if (target._tag === "Remote") {
+    const client = CommunityApiClient.layer({ ...options.client, baseUrl: target.baseUrl, token: target.token })
+    return Option.match(target.redisUrl, {
+      onNone: () => client,
+      onSome: (url) => Layer.provide(client, Layer.merge(Pacing.layerRedis({ url }), CreationQuota.layerRedis({ url })))
+    })
+  }
+  return Layer.unwrap(Effect.map(options.sandbox, (sandbox) =>
+    CommunityApiClient.layer({
+      ...options.client,
+      baseUrl: sandbox.baseUrl,
+      token: Option.getOrElse(target.token, () => sandbox.token)
+    }).pipe(Layer.provide(sandbox.layer))))
+}

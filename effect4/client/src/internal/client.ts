@@ -1,0 +1,233 @@
+/**
+ * The client on the Effect 4 line, the same composition of small steps as the Effect 3 line's:
+ *
+ *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
+ *       retry on the schedule, then unknown outcome        (retrying.ts)
+ *         repeat after error 5                             (limiting.ts)
+ *           numbered attempt:
+ *             admission: creation quota, pacing permit     (limiting.ts)
+ *               exchange: HttpClient built once, timeout,  (exchange.ts, http.ts)
+ *                 body within its bound                    (body.ts)
+ *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
+ */
+import * as JsonBody from "@community-api/core/JsonBody"
+import * as UserKey from "@community-api/core/UserKey"
+import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
+import { Duration, Effect, Predicate, Redacted, Schema } from "effect"
+import type { HttpClient } from "effect/http"
+import * as ClientError from "../ClientError.js"
+import type * as CommunityApiClient from "../CommunityApiClient.js"
+import * as CreationQuota from "../CreationQuota.js"
+import * as Pacing from "../Pacing.js"
+import * as Paginate from "../Paginate.js"
+import * as Retry from "../Retry.js"
+import * as Deadline from "./deadline.js"
+import * as Exchange from "./exchange.js"
+import * as Http from "./http.js"
+import * as Limiting from "./limiting.js"
+import * as Retrying from "./retrying.js"
+
+const defaultTimeout = Duration.seconds(30)
+const defaultDeadline = Duration.seconds(120)
+
+/** What the call path needs to know of an operation. */
+type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
+
+const attributesOf = (target: Target, params: unknown): Record<string, unknown> => {
+  const attributes: Record<string, unknown> = {
+    "community_api.operation": target.path,
+    "community_api.section": target.section,
+    "community_api.method": target.method,
+    "community_api.creation": target.creation,
+    "community_api.safe_to_repeat": target.safeToRepeat,
+    ...Retrying.firstAttempt
+  }
+  if (Predicate.hasProperty(params, "group_id")) attributes["community_api.group_id"] = params.group_id
+  if (Predicate.hasProperty(params, "channel")) attributes["community_api.channel"] = params.channel
+  return attributes
+}
+
+/** How a call reads the envelope of its answer. */
+type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
+
+const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
+  error instanceof Envelope.EnvelopeDecodeError
+
+/** The server answered 9: its key check was unavailable and it did nothing (A6). */
+const isNothingDone = (error: unknown): boolean => Predicate.isTagged(error, "KeyServiceUnavailableError")
+
+/** The longest reason a decode error quotes: a schema's report can quote a whole body. */
+const maxReasonLength = 2_000
+
+const decodeError = (operation: string, reason: string) =>
+  new ClientError.ResponseDecodeError({
+    operation,
+    reason: reason.length > maxReasonLength ? `${reason.slice(0, maxReasonLength)}…` : reason
+  })
+
+/**
+ * Reads the envelope of an admitted answer: never untyped. An error 9 gives the admission back; an
+ * error 5 holds back the limit that refused it.
+ */
+const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
+(
+  { answer, giveBack, refused }: Limiting.Admitted<unknown>
+): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
+  Effect.suspend(() => decode(answer)).pipe(
+    Effect.catchDefect((defect) =>
+      Effect.fail(
+        decodeError(
+          target.path,
+          `the decoder failed: ${defect instanceof Error ? `${defect.name}: ${defect.message}` : "defect"}`
+        )
+      )
+    ),
+    Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
+    Effect.tapError((error) =>
+      isNothingDone(error)
+        ? giveBack
+        : Retry.decide(target, error) === "wait-for-limit"
+        ? refused(error)
+        : Effect.void
+    )
+  ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
+
+const encodeError = (operation: string, error: Schema.SchemaError) =>
+  new ClientError.RequestEncodeError({ operation, reason: error.message })
+
+/** Makes a client over the `HttpClient` of the context. */
+export const make = (
+  config: CommunityApiClient.ClientConfig
+): Effect.Effect<CommunityApiClient.Client, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const wire = yield* Http.make(config)
+    // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
+    const pacing = yield* Pacing.Pacing
+    const quota = yield* CreationQuota.CreationQuota
+    const user = config.userKey ?? UserKey.ofToken(Redacted.value(config.token))
+    const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
+    const onCreationLimit = config.onCreationLimit ?? "wait"
+    const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? JsonBody.defaultMaxBytes)
+    const timeout = Duration.fromInputUnsafe(config.timeout ?? defaultTimeout)
+    const deadline = Duration.fromInputUnsafe(config.deadline ?? defaultDeadline)
+    const ordinary = Limiting.paced(pacing, user)
+    const admissionOf = (target: Target): Limiting.Admission =>
+      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit) : ordinary
+
+    // The whole call of `target` with the encoded parameters, step around step.
+    const send = <A, E>(
+      target: Target,
+      encoded: unknown,
+      decode: Decode<A, E>
+    ): Effect.Effect<A, E | ClientError.ClientError> => {
+      const admission = admissionOf(target)
+      const request = wire.request(target.path, encoded)
+      return Deadline.bounded(target, deadline, timeout, (bounds) => {
+        const attempt = bounds.attempt(
+          admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(Effect.flatMap(decoded(target, decode)))
+        )
+        // The retries, and the race of their delays against the deadline, only once an attempt failed.
+        const retried = Retrying.lazily(
+          (again: typeof attempt) =>
+            bounds.rest(
+              again.pipe(
+                Limiting.repeatAfterLimit(target, policy.limitRetries),
+                Retrying.onSchedule(target, policy.schedule)
+              )
+            ),
+          Deadline.isPassed
+        )
+        return Retrying.numbered(attempt, (attempt) => retried(attempt).pipe(Retrying.outcomeUnknown(target)))
+      }) as Effect.Effect<A, E | ClientError.ClientError>
+    }
+
+    const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>
+      Effect.withSpan(effect, `CommunityApiClient.${target.section}.${target.method}`, {
+        kind: "client",
+        attributes: attributesOf(target, params)
+      })
+
+    const execute = <Op extends Operation.Any>(
+      op: Op,
+      params: Operation.Params<Op>
+    ): Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>> =>
+      traced(
+        op,
+        params,
+        Schema.encodeUnknownEffect(op.payload as Schema.Codec<unknown, unknown>)(params).pipe(
+          Effect.mapError((error) => encodeError(op.path, error)),
+          Effect.flatMap((encoded) => send(op, encoded, Envelope.decode(op)))
+        )
+      ) as Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>>
+
+    const page = <Op extends Operation.Pageable>(
+      op: Op,
+      params: CommunityApiClient.ListParams<Op>,
+      position: Partial<Paginate.Position> = {}
+    ) => execute(op, { ...params, count: position.count ?? 500, offset: position.offset ?? 0 } as Operation.Params<Op>)
+
+    const stream = <Op extends Operation.Pageable>(op: Op, params: CommunityApiClient.ListParams<Op>) =>
+      Paginate.stream((position) =>
+        page(op, params, position) as Effect.Effect<
+          { readonly items: ReadonlyArray<Operation.Item<Op>>; readonly total: number },
+          CommunityApiClient.Errors<Op>
+        >
+      )
+
+    const call = <A = unknown, P = Record<string, unknown>>(
+      path: string,
+      params?: P,
+      options: CommunityApiClient.CallOptions<A, P> = {}
+    ) => {
+      const known = Operations.byPath.get(path)
+      const [section = "", method = ""] = path.split("/")
+      const op: Operation.Any = {
+        ...(known ?? {
+          section,
+          method,
+          path: path as `${string}/${string}`,
+          errorCodes: ApiError.errorCodes,
+          roleGroup: "none",
+          creation: false,
+          safeToRepeat: false,
+          item: undefined,
+          documented: false,
+          rule: "E17",
+          summary: "called by path"
+        }),
+        payload: Operation.UnknownPayload,
+        success: options.success ?? Schema.Unknown,
+        hasResponse: true
+      }
+      const encode = options.payload === undefined
+        ? Effect.succeed(params ?? {})
+        : Schema.encodeUnknownEffect(options.payload as Schema.Codec<unknown, unknown>)(params).pipe(
+          Effect.mapError((error) => encodeError(path, error))
+        )
+      return traced(
+        op,
+        params,
+        Effect.flatMap(encode, (encoded) => send(op, encoded, Envelope.decode(op)))
+      ) as Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
+    }
+
+    const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
+      Object.fromEntries(
+        Operations.sectionNames.map((name) => [
+          name,
+          Object.fromEntries(
+            Operations.inSection(name).flatMap((op) => {
+              const fn = f(op)
+              return fn === undefined ? [] : [[op.method, fn]]
+            })
+          )
+        ])
+      )
+
+    const sections = bySection((op) => (params?: unknown) => execute(op, (params ?? {}) as never))
+    const streams = bySection((op) =>
+      Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
+    )
+
+    return { ...sections, streams, execute, page, stream, call } as unknown as CommunityApiClient.Client
+  })

@@ -1,0 +1,129 @@
+/**
+ * The deadline of a whole call (every attempt, retry, pacing wait and quota wait together) and the
+ * timeout of each attempt's exchange, as the Effect 3 line keeps them. When the deadline passes the
+ * call stops (an attempt in flight is abandoned and its connection closed) and fails with
+ * `TimeoutError { scope: "call" }`, unless an attempt of an operation that is not safe to repeat was
+ * in flight at that moment: it may have reached the server, so the call fails with
+ * `OutcomeUnknownError`. When an exchange outlasts the timeout, its attempt fails with `TimeoutError`.
+ *
+ * One race per attempt: the attempt against a watch that sleeps until the deadline, or until the
+ * timer of the exchange in flight signals that the exchange outlasted its timeout. The watch decides
+ * the failure before the attempt is interrupted, so that it still sees whether an exchange was in
+ * flight. Only once an attempt has failed does the rest of the call run against the deadline alone.
+ *
+ * Unlike Effect 3's, Effect 4's `TestClock` wakes sleeps of one instant in the order they were
+ * registered, so on it a quota's next minute that falls on the very instant of the deadline comes after
+ * the deadline's watch (started with the attempt): such a call fails with the deadline's error. With a
+ * real clock the two never tie.
+ */
+import { Deferred, Duration, Effect, Exit, Fiber } from "effect"
+import * as ClientError from "../ClientError.js"
+import * as Retry from "../Retry.js"
+import type * as Retrying from "./retrying.js"
+
+/** What a call's steps are bounded with. */
+export interface Bounds {
+  /** An exchange: counted in flight, and bounded by the timeout of an attempt. */
+  readonly inFlight: <A, E>(exchange: Effect.Effect<A, E>) => Effect.Effect<A, E>
+  /** An attempt, raced against the deadline and its exchange's timeout. */
+  readonly attempt: <A, E>(attempt: Effect.Effect<A, E>) => Effect.Effect<A, E | ClientError.TimeoutError | Passed>
+  /** The rest of the call (retries and their delays), against the deadline alone. */
+  readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
+}
+
+/** The deadline passed: the failure of the call, carried out of the retries, which never retry it. */
+export class Passed {
+  readonly _tag = "DeadlinePassed"
+  constructor(readonly error: ClientError.TimeoutError | ClientError.OutcomeUnknownError) {}
+}
+
+/** Whether `error` is the deadline's. */
+export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+
+const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
+
+/** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
+export const bounded = <A, E>(
+  target: Retrying.Flags & { readonly path: string },
+  deadline: Duration.Duration,
+  timeout: Duration.Duration,
+  make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
+): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
+  Effect.clockWith((clock) => {
+    const deadlineMillis = Duration.toMillis(deadline)
+    const timeoutMillis = Duration.toMillis(timeout)
+    const deadlineAt = clock.currentTimeMillisUnsafe() + deadlineMillis
+    // Exchanges in flight; the signal of the current attempt's exchange timeout, and whether it came.
+    let flying = 0
+    let signal: Deferred.Deferred<void> | undefined
+    let timedOut = false
+    // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
+    const ambiguous = Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+    const passed = () =>
+      new Passed(
+        ambiguous && flying > 0
+          ? new ClientError.OutcomeUnknownError({
+            operation: target.path,
+            reason: `deadline: the call's deadline of ${deadlineMillis} ms passed while an attempt was in flight`
+          })
+          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: deadlineMillis, scope: "call" })
+      )
+    const untilDeadline = () => Duration.millis(Math.max(0, deadlineAt - clock.currentTimeMillisUnsafe()))
+
+    // At the timeout of the exchange, the watch of its attempt is told.
+    const timer = Effect.andThen(
+      Effect.sleep(timeout),
+      Effect.suspend(() => {
+        timedOut = true
+        return signal === undefined ? Effect.void : Deferred.succeed(signal, undefined)
+      })
+    )
+    const timed = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+      Duration.isFinite(timeout)
+        ? Effect.flatMap(Effect.forkChild(timer), (running) => Effect.ensuring(exchange, Fiber.interrupt(running)))
+        : exchange
+
+    const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+      Effect.suspend(() => {
+        flying++
+        return timed(exchange)
+      }).pipe(
+        Effect.onExit((exit) =>
+          Effect.sync(() => {
+            // Interrupted by the deadline, it stays in flight for the verdict; by its timeout, it ended.
+            if (!Exit.hasInterrupts(exit) || timedOut) flying--
+          })
+        )
+      )
+
+    const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
+      Effect.suspend(() => {
+        const told = Deferred.makeUnsafe<void>()
+        signal = told
+        timedOut = false
+        // Fails with the verdict at the deadline or at the exchange's timeout, read before the attempt stops.
+        const watch: Effect.Effect<never, ClientError.TimeoutError | Passed> = Effect.raceFirst(
+          Effect.sleep(untilDeadline()),
+          Deferred.await(told)
+        ).pipe(
+          Effect.andThen(
+            Effect.suspend(() =>
+              Effect.fail(timedOut ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis }) : passed())
+            )
+          )
+        )
+        return Effect.raceFirst(body, watch)
+      })
+
+    // The rest of the call against the deadline alone (each attempt in it has its own race).
+    const rest = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E | Passed> =>
+      Effect.suspend(() =>
+        Effect.timeoutOrElse(effect, { duration: untilDeadline(), orElse: () => Effect.fail(passed()) })
+      )
+
+    return Effect.catchIf(
+      make({ inFlight, attempt, rest }),
+      isPassed,
+      (deadlinePassed) => Effect.fail(deadlinePassed.error)
+    ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
+  })

@@ -1,0 +1,107 @@
+/**
+ * Streams fetch the next page while the caller consumes the current one: one page ahead, no
+ * further, nothing past the last page, and the page fetched ahead ends with the stream.
+ */
+import { Ids } from "@community-api/effect4-schema"
+import { describe, expect, it } from "@effect/vitest"
+import { Clock, Deferred, Duration, Effect, Fiber, Result, Schema, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as BotList from "./support/BotList.js"
+import * as FakeServer from "./support/FakeServer.js"
+
+/** A list of `n` bots; each page takes `millis` to answer; `fail` answers error 7 at that offset. */
+const listServer = (n: number, millis: number, fail?: number) => {
+  const bots = BotList.newestFirst(n)
+  const answered: Array<{ readonly offset: number; readonly at: number }> = []
+  const fake = FakeServer.make((request) =>
+    Effect.gen(function*() {
+      const { offset } = BotList.positionOf(request)
+      yield* Effect.sleep(Duration.millis(millis))
+      answered.push({ offset, at: yield* Clock.currentTimeMillis })
+      return offset === fail ? FakeServer.error(7, "ошибка") : BotList.page(bots, request)
+    })
+  )
+  return { ...fake, answered }
+}
+
+const params = { group_id: Schema.decodeSync(Ids.GroupId)(1) }
+
+describe("Paginate: the next page while the current one is consumed", () => {
+  it.effect("C12 C13 the next page is asked for as soon as the current one is handed over, and no page past the last", () => {
+    const server = listServer(1234, 100)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const consumed: Array<number> = []
+      const fiber = yield* Effect.forkChild(
+        Stream.runForEachArray(client.streams.bots.get(params), (chunk) =>
+          // The caller takes 300 ms over each page.
+          Effect.andThen(Effect.sleep(Duration.millis(300)), Effect.sync(() => consumed.push(chunk.length))))
+      )
+      yield* TestClock.adjust(Duration.seconds(5))
+      yield* Fiber.join(fiber)
+      expect(consumed).toEqual([500, 500, 234])
+      // Sent at 0, at 100 (page 1 handed over, consumed until 400), at 400 (page 2 handed over): the
+      // fetch of a page overlaps the consumption of the one before.
+      expect(server.received.map((r) => [r.body.offset, r.at])).toEqual([[0, 0], [500, 100], [1000, 400]])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 one page ahead and no further: a caller that stops pulling holds two pages at most", () => {
+    const server = listServer(5000, 10)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const never = yield* Deferred.make<void>()
+      const fiber = yield* Effect.forkChild(
+        Stream.runForEachArray(client.streams.bots.get(params), () => Deferred.await(never))
+      )
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      yield* Fiber.interrupt(fiber)
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 an interrupted stream interrupts the page it was fetching ahead", () => {
+    const server = listServer(5000, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const fiber = yield* Effect.forkChild(
+        Stream.runForEachArray(client.streams.bots.get(params), () => Effect.sleep(Duration.seconds(1)))
+      )
+      yield* TestClock.adjust(Duration.millis(1500))
+      // The second page was asked for at 1000 ms, while the caller consumed the first.
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      yield* Fiber.interrupt(fiber)
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.answered.map((a) => a.offset)).toEqual([0])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 a stream taken short ends with its first page and leaves nothing running", () => {
+    const server = listServer(5000, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(client.streams.bots.get(params), 3)))
+      yield* TestClock.adjust(Duration.millis(1000))
+      expect(yield* Fiber.join(fiber)).toHaveLength(3)
+      yield* TestClock.adjust(Duration.seconds(10))
+      expect(server.answered.map((a) => a.offset)).toEqual([0])
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+
+  it.effect("C12 X1 a page fetched ahead that fails fails the stream after the pages before it", () => {
+    const server = listServer(1500, 10, 1000)
+    return Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      const seen: Array<number> = []
+      const result = yield* Effect.result(
+        Stream.runForEachArray(
+          client.streams.bots.get(params),
+          (chunk) => Effect.sync(() => seen.push(chunk.length))
+        )
+      ).pipe(Effect.forkChild, Effect.tap(() => TestClock.adjust(Duration.seconds(5))), Effect.flatMap(Fiber.join))
+      expect(seen).toEqual([500, 500])
+      expect(Result.isFailure(result) && result.failure._tag).toBe("InvalidParameterError")
+    }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
+  })
+})

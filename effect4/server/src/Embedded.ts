@@ -1,0 +1,41 @@
+/**
+ * The sandbox a program on Effect 4 embeds when no base URL is set, as the Effect 3 line's
+ * (`@community-api/server/Embedded`): the reference server in this process with the demo data, an
+ * `HttpClient` whose requests go straight to it, and the demo owner's token for calls that give none.
+ * It has the shape of the client's `Target.Sandbox`, which `Target.layer` loads for an embedded
+ * target: a program imports this module dynamically, so that a call to a real API never reads the
+ * server's code.
+ *
+ * @since 0.1.0
+ */
+import { tokens } from "@community-api/core/DemoData"
+import type { Layer } from "effect"
+import { Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import * as ReferenceServer from "./ReferenceServer.js"
+
+/**
+ * The base URL of the in-process server ({@link layer}'s `HttpClient` answers at it).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const baseUrl: string = ReferenceServer.inProcessBaseUrl
+
+/**
+ * The token of calls that give none: the demo owner's.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const token: Redacted.Redacted<string> = Redacted.make(tokens.owner)
+
+/**
+ * The server with the demo data and an in-process `HttpClient` to it (`ReferenceServer.layerTest`),
+ * on the clock of the fiber that builds the layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<ReferenceServer.ReferenceServer | HttpClient.HttpClient> = ReferenceServer
+  .layerTest()

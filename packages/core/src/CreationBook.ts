@@ -1,0 +1,80 @@
+/**
+ * The creation counts of several users in one process's memory, by the calendar arithmetic of
+ * {@link Limits}: what a limiter in memory holds, in either Effect line, which only adds the clock.
+ * Every operation takes the current time, so that the book itself reads no clock.
+ *
+ * @since 0.1.0
+ */
+import * as Limits from "./Limits.js"
+import type * as RedisScripts from "./RedisScripts.js"
+
+/**
+ * A book of creation counts.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CreationBook {
+  /** Counts a creation of `user` at `now`, unless a window is used up. */
+  readonly take: (user: string, now: number) => RedisScripts.Verdict
+  /** Confirms a creation counted at `taken`: still good within its minute, else counted again at `now`. */
+  readonly retake: (user: string, taken: number, now: number) => RedisScripts.Verdict
+  /** Gives back a creation counted at `taken`, which the server did not count. */
+  readonly refund: (user: string, taken: number, now: number) => void
+  /** Marks `window` of `user` used up at `now` (the server refused with 5). */
+  readonly exhaust: (user: string, window: Limits.CreationWindow, now: number) => void
+  /** The window of `user` that is used up at `now`, if any. */
+  readonly usedUp: (user: string, now: number) => Limits.CreationWindow | undefined
+}
+
+/**
+ * The settings with the API's limits where none is given.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const settingsOf = (
+  settings: { readonly perMinute?: number | undefined; readonly perDay?: number | undefined } = {}
+): Limits.CreationSettings => ({
+  perMinute: settings.perMinute ?? Limits.creationDefaults.perMinute,
+  perDay: settings.perDay ?? Limits.creationDefaults.perDay
+})
+
+/**
+ * An empty book with `settings`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (settings: Limits.CreationSettings = Limits.creationDefaults): CreationBook => {
+  const counts = new Map<string, Limits.CreationCount>()
+  const countOf = (user: string) => counts.get(user) ?? Limits.emptyCount
+  const take = (user: string, now: number): RedisScripts.Verdict => {
+    const verdict = Limits.takeCreation(countOf(user), now, settings)
+    if (verdict._tag === "Exhausted") return { ...verdict, now }
+    counts.set(user, verdict.count)
+    return { _tag: "Taken", at: now }
+  }
+  const refund = (user: string, taken: number, now: number) =>
+    void counts.set(user, Limits.refundCreation(countOf(user), taken, now))
+  return {
+    take,
+    retake: (user, taken, now) => {
+      // A day begins with a minute, so one test covers both windows.
+      if (Limits.nextMinute(taken) > now) return { _tag: "Taken", at: taken }
+      refund(user, taken, now) // still counted in today's window when the day did not change
+      return take(user, now)
+    },
+    refund,
+    exhaust: (user, window, now) => {
+      const count = Limits.rollCount(countOf(user), now)
+      counts.set(
+        user,
+        window === "minute"
+          ? { ...count, inMinute: Math.max(count.inMinute, settings.perMinute) }
+          : { ...count, inDay: Math.max(count.inDay, settings.perDay) }
+      )
+    },
+    usedUp: (user, now) => Limits.exhaustedWindow(countOf(user), now, settings)
+  }
+}
