@@ -9,62 +9,14 @@
  * otherwise stops with one line naming what to install. `.ci/run` runs it before the tests, and the
  * client package's vitest global setup runs it too, so that `npx vitest run` works alone.
  */
-import { execFileSync, spawn } from "node:child_process"
-import * as fs from "node:fs"
+import { spawn } from "node:child_process"
 import * as net from "node:net"
 import * as os from "node:os"
-import * as path from "node:path"
 import { clearTimeout, setTimeout } from "node:timers"
-import { fileURLToPath } from "node:url"
-
-const missing =
-  "redis-server is missing: install Debian's redis-server package (as root: apt-get install -y redis-server)"
-
-/** The first executable `name` on the PATH or in the usual system folders. */
-const which = (name) => {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/bin", "/usr/sbin", "/usr/local/bin", "/bin"]
-  for (const dir of dirs) {
-    if (dir === "") continue
-    const file = path.join(dir, name)
-    try {
-      fs.accessSync(file, fs.constants.X_OK)
-      return file
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined
-}
-
-/** Installs Debian's package with apt-get (its output goes to standard error). */
-const aptInstall = (aptGet) => {
-  const options = { stdio: ["ignore", 2, 2], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }
-  const install = () => execFileSync(aptGet, ["install", "-y", "--no-install-recommends", "redis-server"], options)
-  try {
-    install()
-  } catch {
-    // A fresh machine's package lists may be missing or old.
-    execFileSync(aptGet, ["update"], options)
-    install()
-  }
-}
+import { ensureProgram, runAsCommand } from "./debian.mjs"
 
 /** The path of `redis-server`, installed first when missing and possible; throws with one line otherwise. */
-export const ensureRedisServer = () => {
-  const found = which("redis-server")
-  if (found !== undefined) return found
-  const aptGet = which("apt-get")
-  if (aptGet === undefined || process.getuid?.() !== 0) throw new Error(missing)
-  process.stderr.write("redis-server is missing: installing Debian's redis-server package with apt-get\n")
-  try {
-    aptInstall(aptGet)
-  } catch {
-    throw new Error(missing)
-  }
-  const installed = which("redis-server")
-  if (installed === undefined) throw new Error(missing)
-  return installed
-}
+export const ensureRedisServer = () => ensureProgram(["redis-server"], "redis-server")
 
 /** A free TCP port on the loopback interface. */
 export const freePort = () =>
@@ -134,11 +86,4 @@ export const startRedisServer = async (options = {}) => {
   throw lastError
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.stdout.write(`${ensureRedisServer()}\n`)
-  } catch (error) {
-    process.stderr.write(`${error.message}\n`)
-    process.exit(1)
-  }
-}
+runAsCommand(import.meta.url, ensureRedisServer)

@@ -16,6 +16,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import * as B10 from "./B10StalledBodies.js"
 import * as B1 from "./B1ClientOverhead.js"
 import * as B2 from "./B2Pacing.js"
 import * as B3 from "./B3Pagination.js"
@@ -91,6 +92,7 @@ const benchmarks: ReadonlyArray<{
   { id: "B6", run: B6.run },
   { id: "B7", run: B7.run },
   { id: "B8", name: "STARTUP", run: B8.run },
+  { id: "B10", name: "STALLED", run: B10.run },
   { id: "LINES", run: Effect.promise(compareLines) }
 ]
 
@@ -103,7 +105,8 @@ const caveats = [
   "Everything runs on loopback (127.0.0.1); B1–B3 run the reference server in a child process, B4 runs the " +
   "servers in this process and the load generator in a child process, B5 runs in this process only, B7 runs " +
   "the in-process bridge here and the compiled sandbox, Prism and the load generator each in a child process, " +
-  "B8 starts every command it times as a fresh child process.",
+  "B8 starts every command it times as a fresh child process, B10 runs the sandbox in a child process and its " +
+  "senders in this process.",
   "The lines comparison (B1/effect3, B1/effect4…) runs each benchmark of each Effect line in a process of its " +
   "own on Node 22, the lines one after the other, benchmark by benchmark, each against its own reference server " +
   "(the Effect 3 sandbox) in a child process; the Effect 4 entries carry their ratios to the Effect 3 line's."

@@ -1,8 +1,8 @@
 /**
  * The command tree, derived from the contract: a command per section, and under it a command per
- * documented operation whose flags come from the payload schema. `call` reaches every operation by
- * path (meant for those the API lists without documenting their parameters), `serve` runs the
- * sandbox, `mcp` the MCP server.
+ * documented operation whose flags come from the payload schema. `record` writes the account as a
+ * fixture, `call` reaches every operation by path (meant for those the API lists without documenting
+ * their parameters), `serve` runs the sandbox, `mcp` the MCP server.
  *
  * @since 0.1.0
  */
@@ -14,6 +14,7 @@ import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import * as KeyValue from "./KeyValue.js"
 import * as Mcp from "./Mcp.js"
+import * as Record from "./Record.js"
 import * as Run from "./Run.js"
 import * as Sandbox from "./Sandbox.js"
 import * as Session from "./Session.js"
@@ -253,6 +254,46 @@ export const callCommand = Command.make(
     })
 ).pipe(Command.withDescription(callSummary))
 
+/** A count flag of `record`, decoded and refused as `--retries` is. */
+const countOf = (flag: Record.Flag) =>
+  Flags.toOption({
+    key: flag.name,
+    name: flag.name,
+    optional: true,
+    schema: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()),
+    typeName: flag.typeName ?? "N",
+    description: flag.description,
+    expected: "an integer 0 or more"
+  }) as Options.Options<Option.Option<number>>
+
+/**
+ * `community-api record --out FILE`: the account of the token written as a fixture the sandbox
+ * replays (see `Record`).
+ *
+ * @since 0.1.0
+ */
+export const recordCommand = Command.make(
+  Record.name,
+  {
+    out: Options.text(Record.flags.out.name).pipe(
+      Options.withPseudoName(Record.flags.out.typeName),
+      Options.withDescription(Record.flags.out.description)
+    ),
+    keepPersonalData: switchOf(Record.flags.keepPersonalData),
+    seed: countOf(Record.flags.seed),
+    maxSubscribers: countOf(Record.flags.maxSubscribers),
+    tokenStdin,
+    retries
+  },
+  (config) =>
+    Record.run({
+      out: config.out,
+      keepPersonalData: config.keepPersonalData,
+      seed: Option.getOrElse(config.seed, () => Record.defaultSeed),
+      maxSubscribers: config.maxSubscribers
+    }, Session.provide(config))
+).pipe(Command.withDescription(`${Record.summary} ${Record.description}`))
+
 /**
  * `community-api serve`: the sandbox on a port, the same as `pnpm start`. Its flags belong to the
  * sandbox, so the command line hands `serve …` to it without parsing them (see `Cli.run`); this
@@ -282,5 +323,5 @@ export const mcpCommand = Command.make("mcp", {}, () => Effect.asVoid(Mcp.serve)
  */
 export const root = Command.make("community-api").pipe(
   Command.withDescription(about),
-  Command.withSubcommands(nonEmpty([...sectionCommands(), callCommand, serveCommand, mcpCommand]))
+  Command.withSubcommands(nonEmpty([...sectionCommands(), recordCommand, callCommand, serveCommand, mcpCommand]))
 )

@@ -13,6 +13,7 @@ import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import { definitions, orList, paragraph, wrap, wrapWords } from "./internal/text.js"
 import * as Mcp from "./Mcp.js"
+import * as Record from "./Record.js"
 import * as Route from "./Route.js"
 import * as Sandbox from "./Sandbox.js"
 
@@ -90,6 +91,7 @@ const root = (width: number): Array<string> => {
     ...wrap(`${executable} ${Commands.version}: ${Commands.about}`, width),
     ...block("USAGE", [
       ...usage([executable, "<section>", "<method>", "[flags]"], width),
+      ...usage([executable, Route.recordName, "--out", "FILE", "[flags]"], width),
       ...usage([executable, Route.callName, "<section/method>", "[key=value …]", "[flags]"], width),
       ...usage([executable, Route.serveName, "[flags]"], width),
       ...usage([executable, Route.mcpName], width),
@@ -100,6 +102,7 @@ const root = (width: number): Array<string> => {
       definitions(
         [
           ...operations.map((op) => [`${op.section} ${op.method}`, op.summary] as const),
+          [Route.recordName, Record.summary],
           [Route.callName, Commands.callSummary],
           [Route.serveName, Commands.serveSummary],
           [Route.mcpName, Mcp.summary]
@@ -184,6 +187,19 @@ const call = (width: number): Array<string> => {
   ]
 }
 
+const record = (width: number): Array<string> => {
+  const command = Route.command({ _tag: "Record" })
+  const { retries, tokenStdin } = Commands.commonFlags
+  const flags: ReadonlyArray<Shown> = [...Object.values(Record.flags), ...common([tokenStdin, retries])]
+  return [
+    ...wrap(`${command}: ${Record.summary}`, width),
+    ...block("USAGE", usage([command, ...flags.map(usageWord)], width)),
+    ...block("DESCRIPTION", paragraph(Record.description, width)),
+    ...block("FLAGS", definitions(flagRows(flags), width)),
+    ...globalPointer(width)
+  ]
+}
+
 const serve = (width: number): Array<string> => {
   const command = Route.command({ _tag: "Serve" })
   return [
@@ -217,6 +233,8 @@ export const render = (route: Route.Route, width: number): string => {
       return section(route.section, width).join("\n")
     case "Operation":
       return operation(route.op, width).join("\n")
+    case "Record":
+      return record(width).join("\n")
     case "Call":
       return call(width).join("\n")
     case "Serve":

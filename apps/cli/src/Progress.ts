@@ -1,6 +1,7 @@
 /**
- * A one-line progress bar on standard error for `--all`: items so far of `total`, and the rate. It is
- * drawn only when standard error is a terminal, and erased when the stream ends.
+ * A one-line progress bar on standard error for `--all` and `record`: items (or reads) so far of
+ * `total`, and the rate. It is drawn only when standard error is a terminal, and erased when the
+ * stream ends.
  *
  * @since 0.1.0
  */
@@ -32,23 +33,24 @@ export interface Sink {
 const width = 24
 
 /**
- * The text of the bar: `[#####-----] 500/1234 items  830/s`.
+ * The text of the bar: `[#####-----] 500/1234 items  830/s` (`unit` in place of `items`).
  *
  * @since 0.1.0
  */
-export const render = (count: number, total: number, elapsedMillis: number): string => {
+export const render = (count: number, total: number, elapsedMillis: number, unit = "items"): string => {
   const ratio = total > 0 ? Math.min(1, count / total) : 1
   const filled = Math.round(ratio * width)
   const rate = elapsedMillis > 0 ? Math.round((count * 1000) / elapsedMillis) : 0
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${count}/${total} items  ${rate}/s`
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${count}/${total} ${unit}  ${rate}/s`
 }
 
 /**
- * A bar on `sink`, or one that draws nothing when `sink` is not a terminal.
+ * A bar on `sink` counting `unit` (default `items`), or one that draws nothing when `sink` is not a
+ * terminal.
  *
  * @since 0.1.0
  */
-export const make = (sink: Sink): Effect.Effect<Progress> =>
+export const make = (sink: Sink, unit?: string): Effect.Effect<Progress> =>
   Effect.map(Clock.currentTimeMillis, (start) => {
     if (sink.isTTY !== true) return { update: () => Effect.void, clear: Effect.void }
     let drawn = false
@@ -56,7 +58,7 @@ export const make = (sink: Sink): Effect.Effect<Progress> =>
       update: (count, total) =>
         Effect.map(Clock.currentTimeMillis, (now) => {
           drawn = true
-          sink.write(`\r\x1b[2K${render(count, total, now - start)}`)
+          sink.write(`\r\x1b[2K${render(count, total, now - start, unit)}`)
         }),
       clear: Effect.sync(() => {
         if (drawn) sink.write("\r\x1b[2K")

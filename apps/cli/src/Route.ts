@@ -1,6 +1,6 @@
 /**
  * What the words of a command line name, read from the contract before the parser sees them: the
- * top level, a section, one of its documented operations, `call`, `serve` or `mcp`. Words that name nothing
+ * top level, a section, one of its documented operations, `record`, `call`, `serve` or `mcp`. Words that name nothing
  * are a usage error that lists what there is (the methods of the section, the sections). Errors the
  * parser finds later (a flag, a value) are put in the same one-line form here.
  *
@@ -14,6 +14,7 @@ import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import { nearest, orList, quote } from "./internal/text.js"
+import * as Record from "./Record.js"
 import { UsageError } from "./UsageError.js"
 
 /**
@@ -22,6 +23,13 @@ import { UsageError } from "./UsageError.js"
  * @since 0.1.0
  */
 export const executable = "community-api"
+
+/**
+ * The command that records the account as a fixture.
+ *
+ * @since 0.1.0
+ */
+export const recordName = Record.name
 
 /**
  * The command that runs an operation by path.
@@ -82,6 +90,7 @@ export type Route =
   | { readonly _tag: "Root" }
   | { readonly _tag: "Section"; readonly section: Section }
   | { readonly _tag: "Operation"; readonly op: Operation.Any }
+  | { readonly _tag: "Record" }
   | { readonly _tag: "Call" }
   | { readonly _tag: "Serve" }
   | { readonly _tag: "Mcp" }
@@ -99,6 +108,8 @@ export const command = (route: Route): string => {
       return `${executable} ${route.section.name}`
     case "Operation":
       return `${executable} ${route.op.section} ${route.op.method}`
+    case "Record":
+      return `${executable} ${recordName}`
     case "Call":
       return `${executable} ${callName}`
     case "Serve":
@@ -114,19 +125,20 @@ const usage = (reason: string) => Either.left(new UsageError({ reason }))
 
 /**
  * Reads what the words (after the executable, global flags taken out) name. The first word that is
- * not a flag is the section (or `call`, `serve`, `mcp`); the next, the method.
+ * not a flag is the section (or `record`, `call`, `serve`, `mcp`); the next, the method.
  *
  * @since 0.1.0
  */
 export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, UsageError> => {
   const [first, second] = Global.flagWords(words)
   if (first === undefined || first.startsWith("-")) return Either.right({ _tag: "Root" })
+  if (first === recordName) return Either.right({ _tag: "Record" })
   if (first === callName) return Either.right({ _tag: "Call" })
   if (first === serveName) return Either.right({ _tag: "Serve" })
   if (first === mcpName) return Either.right({ _tag: "Mcp" })
   const section = sections.find((candidate) => candidate.name === first)
   if (section === undefined) {
-    const commands = [...commandSections.map((s) => s.name), callName, serveName, mcpName]
+    const commands = [...commandSections.map((s) => s.name), recordName, callName, serveName, mcpName]
     return usage(`there is no command ${quote(first)}; the commands: ${orList(commands)} (${executable} --help)`)
   }
   if (section.documented.length === 0) {
@@ -188,6 +200,8 @@ const flagsOf = (route: Route): ReadonlyArray<{ readonly name: string; readonly 
         ...Flags.fromPayload(route.op.payload),
         ...(Operation.isPageable(route.op) ? [json, all, tokenStdin, retries] : [json, tokenStdin, retries])
       ]
+    case "Record":
+      return [...Object.values(Record.flags), tokenStdin, retries]
     case "Call":
       return [json, tokenStdin, retries]
     default:

@@ -40,6 +40,7 @@ describe("the command line", () => {
       [],
       ...Route.commandSections.map((section) => [section.name]),
       ...Operations.documented.map((op) => [op.section, op.method]),
+      [Route.recordName],
       [Route.callName],
       [Route.serveName],
       [Route.mcpName]

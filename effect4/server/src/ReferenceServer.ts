@@ -140,6 +140,12 @@ export interface Service {
   readonly requestCount: Effect.Effect<number>
   /** The last (at most 1000) requests answered. */
   readonly recentRequests: Effect.Effect<ReadonlyArray<Engine.RequestLogEntry>>
+  /** The request journal, filtered (what `GET /_sandbox/requests` answers, times in milliseconds). */
+  readonly journal: (filter?: Engine.JournalFilter) => Effect.Effect<Engine.RequestJournal>
+  /** Empties the journal. */
+  readonly clearJournal: Effect.Effect<void>
+  /** The users' limits now (what `GET /_sandbox/limits` answers), or one user's. */
+  readonly limits: (user?: number) => Effect.Effect<ReadonlyArray<Engine.UserLimits>>
 }
 
 /**
@@ -173,7 +179,10 @@ export const make = (options: Options = {}): Effect.Effect<Service> =>
       revokeToken: (token) => Effect.sync(() => controls.revokeToken(token)),
       issueToken: (issue) => Effect.sync(() => controls.issueToken(issue)),
       requestCount: Effect.sync(controls.requestCount),
-      recentRequests: Effect.sync(controls.recentRequests)
+      recentRequests: Effect.sync(controls.recentRequests),
+      journal: (filter) => Effect.sync(() => controls.journal(filter)),
+      clearJournal: Effect.sync(controls.clearJournal),
+      limits: (user) => Effect.sync(() => controls.limits(user))
     }
   })
 

@@ -12,8 +12,11 @@ describe("the engine bundle", () => {
     expect(typeof handler).toBe("function")
     expect(Object.keys(controls).sort()).toEqual([
       "clearFaults",
+      "clearJournal",
       "faults",
       "issueToken",
+      "journal",
+      "limits",
       "load",
       "recentRequests",
       "requestCount",

@@ -50,6 +50,27 @@ const control = (path: string, body: unknown) =>
   )
 
 describe("the reference server on Effect 4's TestClock", () => {
+  it.effect("L2 the journal and the limits, on the TestClock's time, with no token in them", () =>
+    Effect.gen(function*() {
+      const server = yield* ReferenceServer.ReferenceServer
+      yield* TestClock.setTime(Date.UTC(2026, 2, 10, 12, 0, 30))
+      yield* call("users/me", {})
+      yield* createVariable()
+      const journal = yield* server.journal({ operation: "vars/create" })
+      expect(journal.entries).toHaveLength(1)
+      expect(journal.entries[0]).toMatchObject({
+        at: Date.UTC(2026, 2, 10, 12, 0, 30),
+        operation: "vars/create",
+        user: DemoData.userIds.owner,
+        outcome: "ok"
+      })
+      expect(JSON.stringify(yield* server.journal())).not.toContain(DemoData.tokens.owner)
+      const [limits] = yield* server.limits(DemoData.userIds.owner)
+      expect(limits?.minute).toEqual({ count: 1, limit: 20, resetsAt: Date.UTC(2026, 2, 10, 12, 1) })
+      yield* server.clearJournal
+      expect((yield* server.journal()).entries).toEqual([])
+    }).pipe(Effect.provide(ReferenceServer.layerTest())))
+
   it.effect("E1 users/me answers for the demo owner's token", () =>
     Effect.gen(function*() {
       const answer = yield* call("users/me", {})

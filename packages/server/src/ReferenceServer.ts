@@ -24,16 +24,89 @@ import * as Engines from "./internal/engine.js"
 import * as Services from "./internal/service.js"
 
 /**
- * One line of the request log: the path (never the query string, which may carry a token), the
- * error code or `ok` (or `dropped`), and the milliseconds taken.
+ * One entry of the request log (the journal): when the request arrived, the path (never the query
+ * string, which may carry a token), the operation, the caller's user and the parameters with every
+ * secret masked, the error code or `ok` (or `dropped`), and the milliseconds taken. No token ever
+ * reaches an entry, wherever the request carried it (header, `api_key` in the body or the query, or
+ * any other parameter).
  *
  * @since 0.1.0
  * @category models
  */
 export interface RequestLogEntry {
+  /** When the request arrived, in milliseconds since the epoch, on the server's clock (`Options.clock`). */
+  readonly at: number
   readonly path: string
+  /** The operation, `section/method`; absent for a path that names none. */
+  readonly operation?: string
+  /** The caller's user id, once its token was accepted (never the token). */
+  readonly user?: number
+  /**
+   * The parameters read from the query and the body: `api_key` and any parameter named like a
+   * credential masked whole, anything shaped like a token masked where it appears, long values cut
+   * short. Absent when the request was answered before its parameters were read.
+   */
+  readonly params?: Readonly<Record<string, unknown>>
   readonly outcome: number | "ok" | "dropped"
   readonly millis: number
+}
+
+/**
+ * What {@link Service} `journal` may ask for: every field given must match.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface JournalFilter {
+  /** The operation, `section/method` (`users/me`). */
+  readonly operation?: string
+  readonly user?: number
+  /** The error code, `ok` or `dropped`. */
+  readonly outcome?: number | "ok" | "dropped"
+  /** Entries that arrived at this time or later, in milliseconds on the server's clock. */
+  readonly since?: number
+}
+
+/**
+ * The request journal: the entries kept that pass a filter, newest last; the ring keeps the last
+ * `size` requests, and `dropped` tells how many older ones it let go since it was last cleared.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RequestJournal {
+  readonly size: number
+  readonly dropped: number
+  readonly entries: ReadonlyArray<RequestLogEntry>
+}
+
+/**
+ * One counter of a user's limits: the count now, the limit, and when the count is back to zero, in
+ * milliseconds since the epoch: the end of the minute or the day; for the second, when the newest
+ * request counted leaves the sliding window (now, when none is counted).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface LimitCount {
+  readonly count: number
+  readonly limit: number
+  readonly resetsAt: number
+}
+
+/**
+ * A user's limits at one time: the requests of the last second (on the clock of the request rate,
+ * `Options.rateClock` when given), and the creations of the current minute and of the day from 03:00
+ * Moscow time (on the server's clock).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface UserLimits {
+  readonly user: number
+  readonly second: LimitCount
+  readonly minute: LimitCount
+  readonly day: LimitCount
 }
 
 /**
@@ -79,6 +152,19 @@ export interface Service {
   readonly requestCount: Effect.Effect<number>
   /** The last (at most 1000) requests answered. */
   readonly recentRequests: Effect.Effect<ReadonlyArray<RequestLogEntry>>
+  /**
+   * The request journal: the last (at most 1000) requests answered that pass `filter` (all of them
+   * when omitted), newest last, and how many older ones were dropped. What `GET /_sandbox/requests`
+   * answers.
+   */
+  readonly journal: (filter?: JournalFilter) => Effect.Effect<RequestJournal>
+  /** Empties the journal and its dropped count (`DELETE /_sandbox/requests`); `requestCount` stays. */
+  readonly clearJournal: Effect.Effect<void>
+  /**
+   * The limits of `user` now (what `GET /_sandbox/limits?user=` answers); when omitted, those of every
+   * user with something counted, by user id.
+   */
+  readonly limits: (user?: number) => Effect.Effect<ReadonlyArray<UserLimits>>
   /**
    * The server's HTTP app over this state: what {@link httpApp} serves for the service in context, and
    * {@link toWebHandler} as a web-standard handler.
@@ -127,9 +213,19 @@ export interface Options {
    * The server's clock, given from outside: the time it reads (token validity and cache, the request
    * rate, the creation minute and day, the log's milliseconds, issued tokens) and the waits it schedules
    * (injected latency) are this clock's. When omitted, the Effect `Clock` of the fiber that runs each
-   * request, so `TestClock` drives it in a test.
+   * request, so `TestClock` drives it in a test. A manual clock (`Clock.manual` of the core) is also
+   * turned by the control route `POST /_sandbox/clock` (`{"advance": ms}` or `{"set": instant}`); with
+   * any other, that route answers error 6.
    */
   readonly clock?: CoreClock.Clock
+  /**
+   * The clock of a request's pace, when it should not be {@link Options.clock}: the per-second request
+   * rate, the injected latency and the log's milliseconds follow it; the creation minute and day, the
+   * token cache and the times of objects stay on `clock`. The sandbox's `--clock manual` gives the
+   * system's clock here (unless `--rate-clock manual`), so that a client pacing on the real time keeps
+   * working while the sandbox's time stands still. When omitted, `clock` drives these too.
+   */
+  readonly rateClock?: CoreClock.Clock
 }
 
 /**
@@ -153,7 +249,9 @@ export const layer = (options: Options = {}): Layer.Layer<ReferenceServer> =>
  * The HTTP app: every operation of the contract at `/external-api/v2/{section}/{method}` and at the
  * unversioned `/external-api/{section}/{method}`; errors 1 and 3 for any other path; and
  * the sandbox's control routes: `POST /_sandbox/faults` (body: {@link Faults.FaultSettings}, `{}`
- * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`, each with the control token
+ * turns faults off), `GET /_sandbox/faults`, `POST /_sandbox/reset`, `GET /_sandbox/clock`,
+ * `POST /_sandbox/clock` (a manual `Options.clock` only), `GET`/`DELETE /_sandbox/requests` (the
+ * journal), `GET /_sandbox/limits`, `GET`/`PUT /_sandbox/state` (snapshots), each with the control token
  * (`Options.controlToken`) as `Authorization: Bearer <token>`, else error 4. Every answer is HTTP 200.
  * It serves the `app` of the {@link ReferenceServer} in context.
  *
@@ -202,6 +300,9 @@ export interface WebControls {
   readonly issueToken: (options: IssueTokenOptions) => string
   readonly requestCount: () => number
   readonly recentRequests: () => ReadonlyArray<RequestLogEntry>
+  readonly journal: (filter?: JournalFilter) => RequestJournal
+  readonly clearJournal: () => void
+  readonly limits: (user?: number) => ReadonlyArray<UserLimits>
 }
 
 /**
@@ -250,7 +351,10 @@ export const toWebServer = (options: Options = {}): WebServer => {
       revokeToken: (token) => Effect.runSync(service.revokeToken(token)),
       issueToken: (issue) => Effect.runSync(service.issueToken(issue)),
       requestCount: () => Effect.runSync(service.requestCount),
-      recentRequests: () => Effect.runSync(service.recentRequests)
+      recentRequests: () => Effect.runSync(service.recentRequests),
+      journal: (filter) => Effect.runSync(service.journal(filter)),
+      clearJournal: () => Effect.runSync(service.clearJournal),
+      limits: (user) => Effect.runSync(service.limits(user))
     }
   }
 }

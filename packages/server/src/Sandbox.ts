@@ -5,6 +5,7 @@
  * ```sh
  * npx -y pnpm@10 start                              # http://127.0.0.1:8787/external-api/v2
  * npx -y pnpm@10 start -- --port 9000 --fixture my.json --faults '{"latency":{"fixed":300}}'
+ * npx -y pnpm@10 start -- --clock manual --clock-start 2026-01-01T00:00:00Z   # POST /_sandbox/clock turns it
  * npx -y pnpm@10 -s start -- --help                 # every flag, one a line
  * ```
  *
@@ -15,11 +16,13 @@
  *
  * @since 0.1.0
  */
+import * as CoreClock from "@community-api/core/Clock"
 import { HttpServer } from "@effect/platform"
-import { Console, Effect, Layer, Predicate, Redacted, Schema } from "effect"
+import { Clock, Console, Effect, Layer, Predicate, Redacted, Schema } from "effect"
 import * as DemoFixture from "./DemoFixture.js"
 import * as Faults from "./Faults.js"
 import * as Fixture from "./Fixture.js"
+import * as ClockRoutes from "./internal/clockRoutes.js"
 import * as Issues from "./internal/issues.js"
 import { plainCause } from "./internal/systemErrors.js"
 import * as ReferenceServer from "./ReferenceServer.js"
@@ -126,6 +129,21 @@ export const flags: ReadonlyArray<Flag> = [
     description: `the token of /_sandbox/ (or ${controlTokenVariable}; default: the demo one)`
   },
   {
+    name: "clock",
+    value: "real|manual",
+    description: "the sandbox's time: real (default), or manual: it moves only by POST /_sandbox/clock"
+  },
+  {
+    name: "clock-start",
+    value: "INSTANT",
+    description: "with --clock manual, the time it starts at (2026-01-01T00:00:00Z or unix ms; default: now)"
+  },
+  {
+    name: "rate-clock",
+    value: "real|manual",
+    description: "the clock of the per-second rate and the latency: real (default), or manual: the sandbox's"
+  },
+  {
     name: "headers-timeout",
     value: "MS",
     description: `how long a connection may take to send a request's headers (default ${defaults.headersTimeout})`
@@ -195,6 +213,8 @@ interface Args {
   readonly controlToken: Redacted.Redacted<string> | undefined
   readonly limits: Partial<Record<(typeof numberFlags)[keyof typeof numberFlags], number>>
   readonly quiet: boolean
+  /** `--clock manual`: the instant it starts at (`undefined`: the time at start); `undefined` on the real clock. */
+  readonly manualClock: { readonly start: number | undefined; readonly rate: "real" | "manual" } | undefined
 }
 
 /** A usage error: the problem, then the usage and where the flags are listed. */
@@ -251,6 +271,19 @@ const parseArgs = (
     if (controlToken !== undefined && !/^\S+$/.test(controlToken)) {
       return refuse(command, "the control token must be one word, with no spaces")
     }
+    const clock = values.get("clock") ?? "real"
+    const rateClock = values.get("rate-clock") ?? "real"
+    for (const [flag, mode] of [["clock", clock], ["rate-clock", rateClock]] as const) {
+      if (mode !== "real" && mode !== "manual") return refuse(command, `--${flag} needs real or manual, not ${mode}`)
+    }
+    const startText = values.get("clock-start")
+    if (clock !== "manual" && (startText !== undefined || rateClock === "manual")) {
+      return refuse(command, `--${startText !== undefined ? "clock-start" : "rate-clock manual"} needs --clock manual`)
+    }
+    const start = startText === undefined ? undefined : ClockRoutes.parseInstant(startText)
+    if (startText !== undefined && start === undefined) {
+      return refuse(command, `--clock-start needs ${ClockRoutes.instantExpected}, not ${startText}`)
+    }
     return Effect.succeed({
       port,
       host: values.get("host") ?? defaults.host,
@@ -259,7 +292,8 @@ const parseArgs = (
       latency,
       controlToken: controlToken === undefined ? undefined : Redacted.make(controlToken),
       limits,
-      quiet
+      quiet,
+      manualClock: clock === "manual" ? { start, rate: rateClock === "manual" ? "manual" : "real" } : undefined
     })
   })
 
@@ -288,11 +322,36 @@ const tokenTable = (): string => {
   ].join("\n")
 }
 
-const banner = (usesDemo: boolean, demoControl: boolean) =>
+/**
+ * The server's clocks of `--clock manual` and the banner's lines about them; none on the real clock.
+ * The request's pace (the per-second rate, the latency) stays on the real time unless
+ * `--rate-clock manual`, so that clients which pace on the real time keep working.
+ */
+const clocksOf = (setting: Args["manualClock"]) =>
+  Effect.map(Clock.currentTimeMillis, (now): {
+    readonly options: Pick<ReferenceServer.Options, "clock" | "rateClock">
+    readonly lines: ReadonlyArray<string>
+  } => {
+    if (setting === undefined) return { options: {}, lines: [] }
+    const clock = CoreClock.manual(setting.start ?? now)
+    return {
+      options: setting.rate === "manual" ? { clock } : { clock, rateClock: CoreClock.system },
+      lines: [
+        `Clock: manual, at ${new Date(clock.now()).toISOString()}, the per-second rate on the ${
+          setting.rate === "manual" ? "same clock" : "real time"
+        };`,
+        `  POST /_sandbox/clock {"advance": <ms>} or {"set": "<instant>"} moves it, GET tells it (control token too).`
+      ]
+    }
+  })
+
+const banner = (usesDemo: boolean, demoControl: boolean, clock: ReadonlyArray<string>) =>
   HttpServer.addressWith((address) => {
     const base = address._tag === "TcpAddress"
       ? `http://${address.hostname}:${address.port}/external-api/v2`
       : `unix:${address.path}`
+    // The page reads the same control routes; over a port only, as a browser cannot open a socket file.
+    const page = address._tag === "TcpAddress" ? `http://${address.hostname}:${address.port}/_sandbox/` : undefined
     const lines = [
       `Reference server of the community API: ${base}`,
       "",
@@ -306,6 +365,8 @@ const banner = (usesDemo: boolean, demoControl: boolean) =>
       demoControl
         ? `  both with "Authorization: Bearer ${ReferenceServer.demoControlToken}" (the demo control token).`
         : `  both with "Authorization: Bearer <the control token given by --control-token or ${controlTokenVariable}>".`,
+      ...(page === undefined ? [] : [`Page: ${page} (the journal, the limits, the clock, the faults; same token).`]),
+      ...clock,
       "Ctrl-C stops the server."
     ]
     return Console.log(lines.join("\n"))
@@ -343,17 +404,19 @@ export const run = (
     if (args === "help") return yield* Console.log(help(command))
     const faults = yield* faultsOf(args, command)
     const fixture = args.fixture === undefined ? DemoFixture.demoFixture : yield* Fixture.loadFile(args.fixture)
+    const clocks = yield* clocksOf(args.manualClock)
     const serve = ReferenceServer.layerServe({
       port: args.port,
       host: args.host,
       fixture,
       faults,
       ...args.limits,
+      ...clocks.options,
       ...(args.controlToken === undefined ? {} : { controlToken: args.controlToken }),
       ...(args.quiet ? {} : { onRequest: logLine })
     })
     return yield* Layer.launch(
-      Layer.effectDiscard(banner(args.fixture === undefined, args.controlToken === undefined)).pipe(
+      Layer.effectDiscard(banner(args.fixture === undefined, args.controlToken === undefined, clocks.lines)).pipe(
         Layer.provideMerge(serve)
       )
     ).pipe(

@@ -1,6 +1,7 @@
 import { HttpClientError, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Fiber, TestClock } from "effect"
+import * as DemoFixture from "../src/DemoFixture.js"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 import { call, codeOf, createVariable, fails, ok, sendRequest, variableCount, withServer } from "./support.js"
 
@@ -63,7 +64,16 @@ describe("faults", () => {
       const answer = yield* Fiber.join(fiber)
       expect(answer.body.status).toBe("ok")
       const log = yield* server.recentRequests
-      expect(log.at(-1)).toEqual({ path: "/external-api/v2/users/me", outcome: "ok", millis: 5000 })
+      // The entry's time is the request's arrival; its milliseconds include the latency.
+      expect(log.at(-1)).toEqual({
+        at: 0,
+        path: "/external-api/v2/users/me",
+        operation: "users/me",
+        user: DemoFixture.userIds.owner,
+        params: {},
+        outcome: "ok",
+        millis: 5000
+      })
     }).pipe(withServer()))
 
   it.effect("random latency stays within its bounds", () =>

@@ -52,7 +52,7 @@ describe("the sandbox's help and usage", () => {
       expect(lines).toContain("usage: community-api-sandbox [flags]")
       expect(long.stdout).not.toMatch(/usage: start/)
       for (const flag of Sandbox.flags) {
-        const described = lines.filter((line) => new RegExp(`^ {2}(-h, )?--${flag.name}\\b`).test(line))
+        const described = lines.filter((line) => new RegExp(`^ {2}(-h, )?--${flag.name}(?![\\w-])`).test(line))
         expect(described, flag.name).toHaveLength(1)
         expect(described[0], flag.name).toContain(flag.description)
       }

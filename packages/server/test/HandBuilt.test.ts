@@ -38,6 +38,9 @@ describe("a ReferenceServer built by hand", () => {
         issueToken: made.issueToken,
         requestCount: made.requestCount,
         recentRequests: made.recentRequests,
+        journal: made.journal,
+        clearJournal: made.clearJournal,
+        limits: made.limits,
         app: made.app
       }
       yield* Effect.gen(function*() {
@@ -59,7 +62,9 @@ describe("a ReferenceServer built by hand", () => {
       yield* server.revokeToken(DemoFixture.tokens.owner)
       // Never validated before, the revoked token is refused at once: the app reads the service's state.
       expect(yield* usersMe).toMatchObject({ status: "error", error_code: 4 })
-      expect(yield* server.recentRequests).toEqual([{ path: "/external-api/v2/users/me", outcome: 4, millis: 0 }])
+      expect(yield* server.recentRequests).toEqual([
+        { at: 0, path: "/external-api/v2/users/me", operation: "users/me", outcome: 4, millis: 0 }
+      ])
     }).pipe(
       Effect.provide(
         Layer.provideMerge(

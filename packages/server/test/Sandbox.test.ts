@@ -48,6 +48,7 @@ describe("the sandbox", () => {
         expect(stdout).toContain("role")
         for (const token of Object.values(DemoFixture.tokens)) expect(stdout).toContain(token)
         expect(stdout).toContain(`curl -X POST -H "Authorization: Bearer ${DemoFixture.tokens.owner}" ${base}/users/me`)
+        expect(stdout).toContain(`Page: ${base.replace(/\/external-api\/v2$/, "")}/_sandbox/ (`)
 
         const answer = yield* Effect.promise(() =>
           fetch(`${base}/users/me?api_key=${DemoFixture.tokens.mailer}`, { method: "POST" }).then((r) => r.json())

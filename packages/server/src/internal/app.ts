@@ -12,11 +12,18 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platf
 import { Cause, Context, Effect, Option, Schema } from "effect"
 import * as Faults from "../Faults.js"
 import * as Body from "./body.js"
+import * as ClockRoutes from "./clockRoutes.js"
 import { badFaults } from "./control.js"
-import type { Engine, Outcome } from "./engine.js"
+import * as ControlAnswers from "./controlAnswers.js"
+import type { Engine, Outcome, Tenant } from "./engine.js"
 import { internalErrorBody } from "./engine.js"
+import * as JournalRoutes from "./journalRoutes.js"
+import * as PageRoutes from "./page/routes.js"
 import * as Params from "./params.js"
 import * as Refusal from "./refusal.js"
+import * as StateRoutes from "./stateRoutes.js"
+import * as TenantRoutes from "./tenantRoutes.js"
+import * as Tenants from "./tenants.js"
 import * as Texts from "./texts.js"
 
 /**
@@ -162,6 +169,16 @@ const routerApp: HttpApp.Default<never, CurrentEngine> = HttpRouter.fromIterable
   HttpRouter.post("/_sandbox/faults", controlled(setFaultsRoute)),
   HttpRouter.get("/_sandbox/faults", controlled((engine) => Effect.sync(() => ok(engine.faultSettings())))),
   HttpRouter.post("/_sandbox/reset", controlled((engine) => Effect.as(engine.reset(), ok()))),
+  HttpRouter.get("/_sandbox/clock", controlled(ClockRoutes.get)),
+  HttpRouter.post("/_sandbox/clock", controlled(ClockRoutes.post)),
+  HttpRouter.get("/_sandbox/requests", controlled(JournalRoutes.list)),
+  HttpRouter.del("/_sandbox/requests", controlled(JournalRoutes.clear)),
+  HttpRouter.get("/_sandbox/limits", controlled(JournalRoutes.limits)),
+  HttpRouter.get("/_sandbox/tenants", controlled(TenantRoutes.list)),
+  HttpRouter.del("/_sandbox/tenants/:name", controlled(TenantRoutes.drop)),
+  HttpRouter.get("/_sandbox/state", controlled(StateRoutes.get)),
+  HttpRouter.put("/_sandbox/state", controlled(StateRoutes.put)),
+  PageRoutes.routes,
   HttpRouter.all("*", unknownRoute),
   // Paths are matched exactly: `Users/ME`, `V2` or a trailing slash name no operation (V2, V3).
   HttpRouter.withRouterConfig({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false }),
@@ -186,8 +203,34 @@ const operationPaths = new Map<string, { readonly op: Operation.Any; readonly ve
 export const traced = (url: string): boolean =>
   operationPaths.has(url) || url === "/_sandbox/faults" || url === "/_sandbox/reset"
 
-/** The HTTP app of `engine` (see the top of this file). */
+/**
+ * The HTTP app of `engine` (see the top of this file), with its tenants: a request that names one
+ * (`X-Sandbox-Tenant`, or the path prefix `/_tenants/{name}`) is served by that tenant's own app, made
+ * on its first request while there is room.
+ */
 export const make = (engine: Engine): HttpApp.Default => {
+  const own = makeOwn(engine)
+  const { makeTenant, tenants } = engine
+  if (tenants === undefined || makeTenant === undefined) return own
+  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const header = request.headers[Tenants.header]
+    const named = Tenants.route(request.url, header)
+    if (named === undefined) return own
+    if (!Tenants.isName(named.name)) return Effect.succeed(ControlAnswers.refused(7, Tenants.badName(named.name)))
+    const inner = request.modify({ url: named.url })
+    const serve = (tenant: Tenant) => Effect.provideService(tenant.app, HttpServerRequest.HttpServerRequest, inner)
+    const found = tenants.find(named.name)
+    if (found !== undefined) return serve(found)
+    if (!tenants.hasRoom()) return Effect.succeed(ControlAnswers.refused(6, Tenants.full(named.name)))
+    return Effect.flatMap(
+      makeTenant(),
+      (made) => serve(tenants.keep(named.name, { engine: made, app: makeOwn(made) }))
+    )
+  })
+}
+
+/** The HTTP app of `engine` alone. */
+const makeOwn = (engine: Engine): HttpApp.Default => {
   const routed = Effect.provideService(routerApp, CurrentEngine, engine)
   return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const route = operationPaths.get(Params.pathOf(request.url))

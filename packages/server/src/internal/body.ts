@@ -4,11 +4,13 @@
  * stall halfway hold a bounded amount of memory together rather than a mebibyte each.
  *
  * The first `freeBodyBytes` of every body are outside the budget: an ordinary request (a few hundred
- * bytes, a few kilobytes with a long value) never waits for it. Past them a body takes budget as its
- * bytes arrive; when none is left its socket is paused (the sender is held back by TCP) until a body
- * ends, fails or times out and gives its share back, first come first served. So memory held by
- * incomplete bodies stays under `freeBodyBytes` per connection (the connection cap bounds those) plus
- * the budget, plus what Node.js buffers for a paused socket.
+ * bytes, a few kilobytes with a long value) never waits for it. Past them a body takes its bytes out
+ * of the request only once the budget has room for them; while it waits they stay in the request,
+ * whose stream stops reading its socket once it holds its high-water mark (the sender is then held
+ * back by TCP), until a body ends, fails or times out and gives its share back, first come first
+ * served. So memory held by incomplete bodies stays under `freeBodyBytes` plus what a request's
+ * stream buffers (its high-water mark and the read of the socket that crosses it, 64 KiB at most)
+ * per connection (the connection cap bounds those), plus the budget.
  *
  * @internal
  */
@@ -109,17 +111,24 @@ const assemble = (acc: Collected): Uint8Array | "tooLarge" => {
 interface NodeReadable {
   on(event: string, listener: (...args: Array<any>) => void): unknown
   off(event: string, listener: (...args: Array<any>) => void): unknown
-  pause(): unknown
-  resume(): unknown
+  read(): unknown
+  readonly readableLength: number
   readonly readableEnded: boolean
 }
 
 const isNodeReadable = (source: unknown): source is NodeReadable =>
   typeof source === "object" && source !== null && typeof (source as NodeReadable).on === "function" &&
-  typeof (source as NodeReadable).off === "function" && typeof (source as NodeReadable).pause === "function" &&
+  typeof (source as NodeReadable).off === "function" && typeof (source as NodeReadable).read === "function" &&
+  typeof (source as NodeReadable).readableLength === "number" &&
   typeof (source as NodeReadable).readableEnded === "boolean"
 
-/** `collect` for a Node.js request: the same bounds and failures, with listeners instead of a stream. */
+/**
+ * `collect` for a Node.js request: the same bounds and failures, pulled from the request's own buffer
+ * (`readable` and `read()`) rather than pushed by `data` events. Bytes are taken out of that buffer
+ * only once the budget has room for them: a body that waits leaves what it has in the request, whose
+ * stream then stops reading its socket, so it holds one read of the socket and nothing more (`data`
+ * events would hand over every chunk at once, and the paused request would then read one more).
+ */
 const collectNode = (
   source: NodeReadable,
   budget: BodyBudget | undefined
@@ -140,22 +149,9 @@ const collectNode = (
         charged = 0
       }
     }
-    const onData = (chunk: Uint8Array) => {
-      acc.size += chunk.length
-      if (acc.size > maxBodyBytes) {
-        // Too large: drained from here on, nothing held.
-        if (acc.parts.length > 0) {
-          acc.parts = []
-          release()
-        }
-        return
-      }
-      acc.parts.push(chunk)
-      if (waiting === undefined && !settle()) source.pause()
-    }
-    /** Takes budget for the bytes held past the free ones; false when it has to wait for it. */
-    const settle = (): boolean => {
-      const owed = acc.size - freeBodyBytes - charged
+    /** Takes budget for holding `size` bytes past the free ones; false when it has to wait for it. */
+    const settle = (size: number): boolean => {
+      const owed = size - freeBodyBytes - charged
       if (budget === undefined || owed <= 0) return true
       if (budget.take(owed)) {
         charged += owed
@@ -164,9 +160,27 @@ const collectNode = (
       waiting = budget.wait(owed, () => {
         waiting = undefined
         charged += owed
-        if (settle()) source.resume()
+        pull()
       })
       return false
+    }
+    /** Takes what the request has buffered, as far as the budget allows; `readable` calls again. */
+    const pull = () => {
+      while (waiting === undefined) {
+        const buffered = source.readableLength
+        // A body past the bound is drained without the budget: none of it is kept.
+        if (buffered > 0 && acc.size + buffered <= maxBodyBytes && !settle(acc.size + buffered)) return
+        // `null` once the buffer is empty: the request reads its socket again, and ends with `end`.
+        const chunk = source.read() as Uint8Array | null
+        if (chunk === null) return
+        acc.size += chunk.length
+        if (acc.size <= maxBodyBytes) acc.parts.push(chunk)
+        else if (acc.parts.length > 0) {
+          // Too large: drained from here on, nothing held.
+          acc.parts = []
+          release()
+        }
+      }
     }
     const finish = (outcome: Effect.Effect<Uint8Array | "tooLarge", string>) => {
       stop()
@@ -175,7 +189,7 @@ const collectNode = (
     }
     const onEnd = () => finish(Effect.succeed(assemble(acc)))
     const onError = () => {
-      const empty = acc.size === 0
+      const empty = acc.size === 0 && source.readableLength === 0
       // Given back now, not once the request's fiber next runs (a thousand may wait for their turn).
       acc.parts = []
       finish(empty ? Effect.succeed(new Uint8Array(0)) : Effect.fail(Texts.unreadableBody))
@@ -184,12 +198,12 @@ const collectNode = (
       if (!source.readableEnded) onError()
     }
     const stop = () => {
-      source.off("data", onData)
+      source.off("readable", pull)
       source.off("end", onEnd)
       source.off("error", onError)
       source.off("close", onClose)
     }
-    source.on("data", onData)
+    source.on("readable", pull)
     source.on("end", onEnd)
     source.on("error", onError)
     source.on("close", onClose)

@@ -32,3 +32,14 @@ export const fromCore = (clock: CoreClock.Clock): Clock.Clock => {
     }
   }
 }
+
+/**
+ * `clock` as a manual clock, when it is one (the core's `Clock.manual`, or any clock with its
+ * `advance` and `setTime`): the sandbox's clock route turns such a clock, and no other.
+ */
+export const manualOf = (clock: CoreClock.Clock | undefined): CoreClock.ManualClock | undefined => {
+  const manual = clock as Partial<CoreClock.ManualClock> | undefined
+  return typeof manual?.advance === "function" && typeof manual.setTime === "function"
+    ? manual as CoreClock.ManualClock
+    : undefined
+}

@@ -2,7 +2,7 @@
  * The request pipeline, derived from the contract. The order of checks, for a request routed to an
  * operation:
  *
- * 1. faults: latency (on the server's clock), then a dropped connection;
+ * 1. faults: latency (on the pace clock: see `paceClock`), then a dropped connection;
  * 2. HTTP method: only POST (else 1);
  * 3. parameters read from the query and the body (C2); a source that cannot be read is remembered.
  *    With an `Authorization` header this step comes after 4 and 5: the header is the credential
@@ -27,14 +27,16 @@
  *
  * @internal
  */
+import * as CoreClock from "@community-api/core/Clock"
 import { Envelope, Operations } from "@community-api/schema"
 import type { ApiError, Operation } from "@community-api/schema"
+import type { HttpApp } from "@effect/platform"
 import type { Clock } from "effect"
 import { Duration, Effect, Either, Option, Redacted, Schema } from "effect"
 import * as DemoFixture from "../DemoFixture.js"
 import type * as Faults from "../Faults.js"
 import type * as Fixture from "../Fixture.js"
-import type { Options, RequestLogEntry } from "../ReferenceServer.js"
+import type { JournalFilter, Options, RequestJournal, RequestLogEntry, UserLimits } from "../ReferenceServer.js"
 import { credentialOf, TokenCache } from "./auth.js"
 import * as Clocks from "./clock.js"
 import type { Caller } from "./context.js"
@@ -44,19 +46,19 @@ import * as Decode from "./decode.js"
 import type { Decision } from "./faults.js"
 import { FaultState } from "./faults.js"
 import { handlerOf } from "./handlers/index.js"
-import { CreationCounters, RateWindows } from "./limits.js"
+import * as Journal from "./journal.js"
+import { counted, CreationCounters, RateWindows, usage } from "./limits.js"
 import type { RequestParams } from "./params.js"
 import * as Refusal from "./refusal.js"
 import type { Store } from "./store.js"
 import * as StoreModule from "./store.js"
+import * as Tenants from "./tenants.js"
 import * as Texts from "./texts.js"
 
 /** What the server answers: a body, or no answer at all (a dropped connection). */
 export type Outcome =
   | { readonly _tag: "Body"; readonly body: unknown; readonly code: number | "ok" }
   | { readonly _tag: "Drop" }
-
-const logSize = 1000
 
 /** The answer to a refusal: its error envelope (C6). */
 const refusal = (error: ApiError.ApiError): Outcome => ({
@@ -83,6 +85,12 @@ const success = (op: Operation.Any, result: unknown): Effect.Effect<Outcome, Api
 
 const decodePair = Schema.decodeUnknownEither(Schema.Struct(Operations.CommunityRef))
 
+/** What the pipeline learns of a request for its journal entry: the caller, the parameters (masked). */
+interface Seen {
+  user?: number
+  params?: Record<string, unknown>
+}
+
 /** The request of one operation, as the pipeline needs it. */
 export interface Incoming {
   readonly op: Operation.Any
@@ -90,6 +98,12 @@ export interface Incoming {
   readonly method: string
   readonly authorization: string | undefined
   readonly params: Effect.Effect<RequestParams>
+}
+
+/** A tenant's world: its engine and the HTTP app over it. */
+export interface Tenant {
+  readonly engine: Engine
+  readonly app: HttpApp.Default
 }
 
 /**
@@ -103,9 +117,8 @@ export class Engine {
   private readonly tokens = new TokenCache()
   private readonly rate = new RateWindows()
   private readonly creations = new CreationCounters()
-  /** The last `logSize` entries, a ring: `logNext` is where the next one goes. */
-  private readonly log: Array<RequestLogEntry> = []
-  private logNext = 0
+  /** The request log, read by the printed lines, `recentRequests` and the journal route. */
+  private readonly log = new Journal.Ring()
   private answered = 0
 
   constructor(
@@ -115,7 +128,15 @@ export class Engine {
     /** The credential of the control routes. */
     readonly control: ControlToken,
     /** The clock given from outside; the fiber's own `Clock` (so `TestClock`) when `undefined`. */
-    private readonly clock: Clock.Clock | undefined
+    private readonly clock: Clock.Clock | undefined,
+    /**
+     * The clock of a request's pace when it is not the server's (`Options.rateClock`): the per-second
+     * request rate (L1), the injected latency and the log's milliseconds. A sandbox whose clock is
+     * turned by hand keeps these on the real time, so that clients pacing on the real time still work.
+     */
+    private readonly paceClock?: Clock.Clock,
+    /** The server's clock when it is a manual one: what `POST /_sandbox/clock` turns. */
+    readonly manualClock?: CoreClock.ManualClock
   ) {
     this.fixture = fixture
     this.store = StoreModule.fromFixture(fixture)
@@ -134,6 +155,16 @@ export class Engine {
     return this.clockWith((clock) => clock.currentTimeMillis)
   }
 
+  /** The current time on the clock of the request rate (the server's unless it has its own), in milliseconds. */
+  rateNow(): Effect.Effect<number> {
+    return this.paceClock === undefined ? this.now() : this.paceClock.currentTimeMillis
+  }
+
+  /** Whether the request rate, the latency and the log's milliseconds run on a clock of their own. */
+  get rateOnOwnClock(): boolean {
+    return this.paceClock !== undefined
+  }
+
   /**
    * Runs `effect` holding the lock. A free lock is taken at once (`withPermitsIfAvailable` is
    * synchronous); only a busy one is waited for, which costs a suspension of the fiber.
@@ -145,6 +176,19 @@ export class Engine {
     )
   }
 
+  /**
+   * The tenants of this sandbox ({@link Tenants}), each an engine of its own made by {@link makeTenant};
+   * `undefined` in a tenant's own engine, which holds none.
+   */
+  tenants: Tenants.Tenants<Tenant> | undefined
+  /** Makes the engine of a new tenant: the fixture this one serves, afresh, on a clock of its own. */
+  makeTenant: (() => Effect.Effect<Engine>) | undefined
+
+  /** The fixture this engine serves, as loaded (not its state now). */
+  servedFixture(): Fixture.Fixture {
+    return this.fixture
+  }
+
   reset(): Effect.Effect<void> {
     return this.locked(Effect.sync(() => {
       this.store = StoreModule.fromFixture(this.fixture)
@@ -152,8 +196,7 @@ export class Engine {
       this.tokens.clear()
       this.rate.clear()
       this.creations.clear()
-      this.log.length = 0
-      this.logNext = 0
+      this.log.clear()
       this.answered = 0
     }))
   }
@@ -190,36 +233,70 @@ export class Engine {
   }
 
   recentRequests(): ReadonlyArray<RequestLogEntry> {
-    return this.log.length < logSize
-      ? [...this.log]
-      : [...this.log.slice(this.logNext), ...this.log.slice(0, this.logNext)]
+    return this.log.all()
+  }
+
+  /** The journal (`GET /_sandbox/requests`): the entries kept that pass `filter`, newest last. */
+  journal(filter: JournalFilter): RequestJournal {
+    return { size: Journal.size, dropped: this.log.dropped, entries: this.log.all().filter(Journal.matches(filter)) }
+  }
+
+  /** Empties the journal (`DELETE /_sandbox/requests`); the count of requests answered stays. */
+  clearJournal(): void {
+    this.log.clear()
+  }
+
+  /**
+   * The limits of `user` now (`GET /_sandbox/limits`), or of every user with something counted: the
+   * second on the request rate's clock, the minute and the day on the server's.
+   */
+  limits(user: number | undefined): Effect.Effect<{ readonly now: number; readonly users: ReadonlyArray<UserLimits> }> {
+    return Effect.zipWith(this.now(), this.rateNow(), (now, rateNow) => {
+      const of = (id: number) => usage(this.rate, this.creations, id, now, rateNow)
+      if (user !== undefined) return { now, users: [of(user)] }
+      const ids = [...new Set([...this.rate.users(), ...this.creations.users()])].sort((a, b) => a - b)
+      return { now, users: ids.map(of).filter(counted) }
+    })
   }
 
   private record(entry: RequestLogEntry): void {
     this.answered++
-    // A ring of the last `logSize` entries: no copying per request once it is full.
-    if (this.log.length < logSize) this.log.push(entry)
-    else this.log[this.logNext] = entry
-    this.logNext = (this.logNext + 1) % logSize
+    this.log.add(entry)
     this.logLine?.(entry)
+  }
+
+  /** What a request's entry says of its parameters: the secrets it may carry (see journal.ts). */
+  private secretsOf(incoming: Incoming, read: RequestParams): Journal.Secrets {
+    return {
+      credential: credentialOf(incoming.authorization, read.params.api_key),
+      isToken: (text) => this.store.tokens.has(text)
+    }
   }
 
   /** Answers a request outside any operation (unknown path, version, section or method: 1 or 3). */
   routingError(path: string, error: ApiError.ErrorOf<1 | 3>): Effect.Effect<Outcome> {
-    return Effect.sync(() => {
-      this.record({ path, outcome: error.code, millis: 0 })
-      return refusal(error)
-    })
+    return this.clockWith((clock) =>
+      Effect.sync(() => {
+        this.record({ at: clock.unsafeCurrentTimeMillis(), path, outcome: error.code, millis: 0 })
+        return refusal(error)
+      })
+    )
   }
 
   /** Answers a request routed to an operation. */
   handle(incoming: Incoming, path: string): Effect.Effect<Outcome> {
-    return this.clockWith((clock) => {
+    return this.clockWith((serverClock) => {
+      const clock = this.paceClock ?? serverClock
       const started = clock.unsafeCurrentTimeMillis()
+      const at = serverClock.unsafeCurrentTimeMillis()
+      const seen: Seen = {}
       const latency = this.faults.latency()
-      const answered = Effect.map(Effect.suspend(() => this.answer(incoming)), (outcome) => {
+      const answered = Effect.map(Effect.suspend(() => this.answer(incoming, seen)), (outcome) => {
         this.record({
+          at,
           path,
+          operation: incoming.op.path,
+          ...seen,
           outcome: outcome._tag === "Drop" ? "dropped" : outcome.code,
           millis: clock.unsafeCurrentTimeMillis() - started
         })
@@ -235,23 +312,27 @@ export class Engine {
    * the header decides the credential (A3), so a wrong token is refused without reading or parsing the
    * body. Without the header the credential may be `api_key` in the body, which has to be read first.
    */
-  private answer(incoming: Incoming): Effect.Effect<Outcome> {
+  private answer(incoming: Incoming, seen: Seen): Effect.Effect<Outcome> {
     const { op } = incoming
     const decision = this.faults.decide(op.path)
     if (decision.drop === "before") return Effect.succeed(dropped)
     if (incoming.method !== "POST") {
       return Effect.succeed(refusal(Refusal.make(1, Texts.notPost(incoming.method), op.path)))
     }
+    // The journal keeps what was sent, secrets masked (`admit` notes who sent it).
+    const params = Effect.tap(incoming.params, (read) =>
+      Effect.sync(() => {
+        seen.params = Journal.maskParams(read.params, this.secretsOf(incoming, read))
+      }))
     const checked = incoming.authorization !== undefined
       ? Effect.flatMap(
-        this.locked(this.admit(incoming, undefined, decision)),
-        (caller) =>
-          Effect.flatMap(incoming.params, (read) => this.locked(this.process(incoming, read, decision, caller)))
+        this.locked(this.admit(incoming, undefined, decision, seen)),
+        (caller) => Effect.flatMap(params, (read) => this.locked(this.process(incoming, read, decision, caller)))
       )
-      : Effect.flatMap(incoming.params, (read) =>
+      : Effect.flatMap(params, (read) =>
         this.locked(
           Effect.flatMap(
-            this.admit(incoming, read.params.api_key, decision),
+            this.admit(incoming, read.params.api_key, decision, seen),
             (caller) => this.process(incoming, read, decision, caller)
           )
         ))
@@ -262,7 +343,8 @@ export class Engine {
   private admit(
     incoming: Incoming,
     apiKey: unknown,
-    decision: Decision
+    decision: Decision,
+    seen: Seen
   ): Effect.Effect<Caller, ApiError.ApiError> {
     return this.clockWith((clock): Effect.Effect<Caller, ApiError.ApiError> => {
       const { op } = incoming
@@ -273,7 +355,11 @@ export class Engine {
       const validated = this.tokens.validate(this.store, credential, now, incoming.version)
       if (Either.isLeft(validated)) return refuse(op, 4, validated.left)
       const caller = validated.right
-      if (!this.rate.admit(caller.user_id, now)) return refuse(op, 5, Texts.tooManyRequests)
+      // Known from here, the journal's entry names the caller, the rate's refusal included.
+      seen.user = caller.user_id
+      if (!this.rate.admit(caller.user_id, (this.paceClock ?? clock).unsafeCurrentTimeMillis())) {
+        return refuse(op, 5, Texts.tooManyRequests)
+      }
       return Effect.succeed(caller)
     })
   }
@@ -365,6 +451,9 @@ export class Engine {
 }
 
 /** The engine of a server with `options`, their defaults filled in. */
+/** `options` without their faults: a new tenant starts without any. */
+const withoutFaults = ({ faults: _faults, ...rest }: Options): Options => rest
+
 export const make = (options: Options): Effect.Effect<Engine> =>
   Effect.gen(function*() {
     const controlToken = options.controlToken ?? demoControlToken
@@ -373,9 +462,27 @@ export const make = (options: Options): Effect.Effect<Engine> =>
       yield* Effect.makeSemaphore(1),
       options.onRequest,
       new ControlToken(Redacted.isRedacted(controlToken) ? controlToken : Redacted.make(controlToken)),
-      options.clock === undefined ? undefined : Clocks.fromCore(options.clock)
+      options.clock === undefined ? undefined : Clocks.fromCore(options.clock),
+      options.rateClock === undefined ? undefined : Clocks.fromCore(options.rateClock),
+      Clocks.manualOf(options.clock)
     )
     if (options.faults !== undefined) yield* engine.setFaults(options.faults)
+    engine.tenants = new Tenants.Tenants<Tenant>()
+    engine.makeTenant = () =>
+      Effect.flatMap(engine.now(), (now) =>
+        Effect.map(
+          make({
+            ...withoutFaults(options),
+            fixture: engine.servedFixture(),
+            // A clock turned by hand is turned per tenant: each tenant's starts at the sandbox's time now.
+            ...(engine.manualClock === undefined ? {} : { clock: CoreClock.manual(now) })
+          }),
+          (tenant) => {
+            tenant.tenants = undefined
+            tenant.makeTenant = undefined
+            return tenant
+          }
+        ))
     return engine
   })
 

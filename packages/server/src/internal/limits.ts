@@ -7,6 +7,7 @@
  * @internal
  */
 import { Limits } from "@community-api/schema"
+import type { UserLimits } from "../ReferenceServer.js"
 
 /** Sliding windows of admitted requests. */
 export class RateWindows {
@@ -27,6 +28,16 @@ export class RateWindows {
   clear(): void {
     this.windows.clear()
   }
+
+  /** The instants of the requests of `userId` admitted in the window that ends at `now`, oldest first. */
+  admitted(userId: number, now: number): ReadonlyArray<number> {
+    return (this.windows.get(userId) ?? []).filter((t) => t <= now && now - t < Limits.rateWindowMillis)
+  }
+
+  /** The users with a window, counted or not any more. */
+  users(): Iterable<number> {
+    return this.windows.keys()
+  }
 }
 
 /** Creation counters on the calendar windows (L2, L4). */
@@ -44,4 +55,44 @@ export class CreationCounters {
   clear(): void {
     this.counters.clear()
   }
+
+  /** The counts of `userId` as they stand at `now`. */
+  count(userId: number, now: number): Limits.CreationCount {
+    return Limits.rollCount(this.counters.get(userId) ?? Limits.emptyCount, now)
+  }
+
+  /** The users with a counter, counted or not any more. */
+  users(): Iterable<number> {
+    return this.counters.keys()
+  }
 }
+
+/**
+ * The limits of `userId`: its requests in the rate window that ends at `rateNow` (the rate's clock),
+ * and its creations in the minute and the day that hold `now` (the server's clock).
+ */
+export const usage = (
+  rate: RateWindows,
+  creations: CreationCounters,
+  userId: number,
+  now: number,
+  rateNow: number
+): UserLimits => {
+  const admitted = rate.admitted(userId, rateNow)
+  const count = creations.count(userId, now)
+  return {
+    user: userId,
+    second: {
+      count: admitted.length,
+      limit: Limits.requestsPerWindow,
+      // Back to zero when the newest request leaves the window.
+      resetsAt: admitted.length === 0 ? rateNow : admitted[admitted.length - 1]! + Limits.rateWindowMillis
+    },
+    minute: { count: count.inMinute, limit: Limits.creationsPerMinute, resetsAt: Limits.nextMinute(now) },
+    day: { count: count.inDay, limit: Limits.creationsPerDay, resetsAt: Limits.nextDay(now) }
+  }
+}
+
+/** Whether `limits` counts anything. */
+export const counted = (limits: UserLimits): boolean =>
+  limits.second.count > 0 || limits.minute.count > 0 || limits.day.count > 0

@@ -47,6 +47,9 @@ export const make = (engine: Engine): Service => {
         })),
     requestCount: Effect.sync(() => engine.requestCount()),
     recentRequests: Effect.sync(() => engine.recentRequests()),
+    journal: (filter) => Effect.sync(() => engine.journal(filter ?? {})),
+    clearJournal: Effect.sync(() => engine.clearJournal()),
+    limits: (user) => Effect.map(engine.limits(user), (limits) => limits.users),
     app: App.make(engine)
   }
 }
