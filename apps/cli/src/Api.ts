@@ -1,9 +1,13 @@
 /**
- * What the commands need from a client: one call, the pages of a list, and a call by path for the
- * operations whose parameters the API does not document. `Session` provides it over the real client.
+ * What the commands need from a client: one call, the pages of a list, a call by path for the
+ * operations whose parameters the API does not document, and what is left of the user's limits.
+ * `Session` provides it over the real client.
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/client/Budget"
+import type * as ClientError from "@community-api/client/ClientError"
+import type * as Target from "@community-api/client/Target"
 import type { Operation } from "@community-api/schema"
 import type { Effect, Stream } from "effect"
 import { Context } from "effect"
@@ -28,6 +32,10 @@ export interface Service {
   readonly pages: (op: Operation.Pageable, params: Record<string, unknown>) => Stream.Stream<Page, unknown>
   /** Calls an operation whose parameters are not documented, with its parameters as given. */
   readonly call: (op: Operation.Any, params: Record<string, unknown>) => Effect.Effect<unknown, unknown>
+  /** What is left of the user's limits now, as the client's limiters see them. */
+  readonly budget: Effect.Effect<Budget.OfUser, ClientError.LimiterUnavailable>
+  /** Where those limiters keep the limits. */
+  readonly limiters: Target.Limiters
 }
 
 /**

@@ -6,13 +6,16 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "@community-api/client/Budget"
 import { Operation, Operations, Page } from "@community-api/schema"
-import { Args, Command, Options } from "@effect/cli"
+import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import { Duration, Effect, Option, Schema } from "effect"
 import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
+import { quote } from "./internal/text.js"
 import * as KeyValue from "./KeyValue.js"
+import * as Limits from "./Limits.js"
 import * as Mcp from "./Mcp.js"
 import * as Record from "./Record.js"
 import * as Run from "./Run.js"
@@ -295,6 +298,55 @@ export const recordCommand = Command.make(
 ).pipe(Command.withDescription(`${Record.summary} ${Record.description}`))
 
 /**
+ * `community-api limits [--creations N --by INSTANT]`: what is left of the limits of the token's user
+ * and when it comes back, from the client's limiters, and whether N creations fit by an instant (see
+ * `Limits`). It sends no request, so it has no `--retries`.
+ *
+ * @since 0.1.0
+ */
+export const limitsCommand = Command.make(
+  Limits.name,
+  {
+    // Decoded and refused as the other counts are.
+    creations: Flags.toOption({
+      key: Limits.flags.creations.name,
+      name: Limits.flags.creations.name,
+      optional: true,
+      schema: Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, Budget.maxCreations)),
+      typeName: Limits.flags.creations.typeName,
+      description: Limits.flags.creations.description,
+      expected: `an integer from 1 to ${Budget.maxCreations}`
+    }) as Options.Options<Option.Option<number>>,
+    by: Options.text(Limits.flags.by.name).pipe(
+      Options.withPseudoName(Limits.flags.by.typeName),
+      Options.withDescription(Limits.flags.by.description),
+      Options.mapEffect((raw) =>
+        Option.match(Limits.parseBy(raw), {
+          onNone: () =>
+            Effect.fail(
+              ValidationError.invalidValue(
+                HelpDoc.p(`--${Limits.flags.by.name}: ${quote(raw)} is not ${Limits.expectedBy}`)
+              )
+            ),
+          onSome: Effect.succeed
+        })
+      ),
+      Options.optional
+    ),
+    json: switchOf(Limits.flags.json),
+    tokenStdin
+  },
+  (config) =>
+    Effect.flatMap(
+      Limits.question(config.creations, config.by),
+      (question) =>
+        Limits.run({ question, json: config.json }).pipe(
+          Session.provide({ tokenStdin: config.tokenStdin, retries: Option.none() })
+        )
+    )
+).pipe(Command.withDescription(`${Limits.summary} ${Limits.description}`))
+
+/**
  * `community-api serve`: the sandbox on a port, the same as `pnpm start`. Its flags belong to the
  * sandbox, so the command line hands `serve …` to it without parsing them (see `Cli.run`); this
  * command names it for the parser's completions.
@@ -323,5 +375,7 @@ export const mcpCommand = Command.make("mcp", {}, () => Effect.asVoid(Mcp.serve)
  */
 export const root = Command.make("community-api").pipe(
   Command.withDescription(about),
-  Command.withSubcommands(nonEmpty([...sectionCommands(), recordCommand, callCommand, serveCommand, mcpCommand]))
+  Command.withSubcommands(
+    nonEmpty([...sectionCommands(), recordCommand, limitsCommand, callCommand, serveCommand, mcpCommand])
+  )
 )

@@ -35,6 +35,20 @@ export interface Flag {
 }
 
 /**
+ * A flag of a command written by hand (`record`, `limits`), as its help shows it.
+ *
+ * @since 0.1.0
+ */
+export interface CommandFlag {
+  readonly name: string
+  /** The value it takes, for the usage line; absent for a switch. */
+  readonly typeName?: string
+  readonly description: string
+  /** Whether it may be left out. */
+  readonly optional: boolean
+}
+
+/**
  * `group_id` → `group-id`, `botId` → `bot-id`.
  *
  * @since 0.1.0

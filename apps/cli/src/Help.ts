@@ -12,6 +12,7 @@ import * as ExitCode from "./ExitCode.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import { definitions, orList, paragraph, wrap, wrapWords } from "./internal/text.js"
+import * as Limits from "./Limits.js"
 import * as Mcp from "./Mcp.js"
 import * as Record from "./Record.js"
 import * as Route from "./Route.js"
@@ -84,6 +85,9 @@ const globalPointer = (width: number) =>
 
 const flagRows = (flags: ReadonlyArray<Shown>) => flags.map((flag) => [term(flag), flag.description] as const)
 
+/** The two flags of `limits` that go together, as one word of its usage. */
+const limitsQuestion = `[${term(Limits.flags.creations)} ${term(Limits.flags.by)}]`
+
 const root = (width: number): Array<string> => {
   const { executable } = Route
   const operations = Route.commandSections.flatMap((section) => section.documented)
@@ -92,6 +96,7 @@ const root = (width: number): Array<string> => {
     ...block("USAGE", [
       ...usage([executable, "<section>", "<method>", "[flags]"], width),
       ...usage([executable, Route.recordName, "--out", "FILE", "[flags]"], width),
+      ...usage([executable, Route.limitsName, limitsQuestion, "[flags]"], width),
       ...usage([executable, Route.callName, "<section/method>", "[key=value …]", "[flags]"], width),
       ...usage([executable, Route.serveName, "[flags]"], width),
       ...usage([executable, Route.mcpName], width),
@@ -103,6 +108,7 @@ const root = (width: number): Array<string> => {
         [
           ...operations.map((op) => [`${op.section} ${op.method}`, op.summary] as const),
           [Route.recordName, Record.summary],
+          [Route.limitsName, Limits.summary],
           [Route.callName, Commands.callSummary],
           [Route.serveName, Commands.serveSummary],
           [Route.mcpName, Mcp.summary]
@@ -200,6 +206,20 @@ const record = (width: number): Array<string> => {
   ]
 }
 
+const limits = (width: number): Array<string> => {
+  const command = Route.command({ _tag: "Limits" })
+  const { by, creations, json } = Limits.flags
+  const flags: ReadonlyArray<Shown> = [creations, by, json, ...common([Commands.commonFlags.tokenStdin])]
+  return [
+    ...wrap(`${command}: ${Limits.summary}`, width),
+    // The question's two flags, then the others: `--json` and `--token-stdin`.
+    ...block("USAGE", usage([command, limitsQuestion, ...flags.slice(2).map(usageWord)], width)),
+    ...block("DESCRIPTION", paragraph(Limits.description, width)),
+    ...block("FLAGS", definitions(flagRows(flags), width)),
+    ...globalPointer(width)
+  ]
+}
+
 const serve = (width: number): Array<string> => {
   const command = Route.command({ _tag: "Serve" })
   return [
@@ -235,6 +255,8 @@ export const render = (route: Route.Route, width: number): string => {
       return operation(route.op, width).join("\n")
     case "Record":
       return record(width).join("\n")
+    case "Limits":
+      return limits(width).join("\n")
     case "Call":
       return call(width).join("\n")
     case "Serve":

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
+import type * as Flags from "./Flags.js"
 import type * as Recording from "./Recording.js"
 
 /**
@@ -28,14 +29,7 @@ export const defaultSeed = 1
  *
  * @since 0.1.0
  */
-export interface Flag {
-  readonly name: string
-  /** The value it takes, for the usage line; absent for a switch. */
-  readonly typeName?: string
-  readonly description: string
-  /** Whether it may be left out. */
-  readonly optional: boolean
-}
+export type Flag = Flags.CommandFlag
 
 /**
  * The flags of `record` besides `--token-stdin` and `--retries`, which every command that calls the

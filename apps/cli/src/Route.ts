@@ -1,6 +1,6 @@
 /**
  * What the words of a command line name, read from the contract before the parser sees them: the
- * top level, a section, one of its documented operations, `record`, `call`, `serve` or `mcp`. Words that name nothing
+ * top level, a section, one of its documented operations, `record`, `limits`, `call`, `serve` or `mcp`. Words that name nothing
  * are a usage error that lists what there is (the methods of the section, the sections). Errors the
  * parser finds later (a flag, a value) are put in the same one-line form here.
  *
@@ -14,6 +14,7 @@ import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
 import { nearest, orList, quote } from "./internal/text.js"
+import * as Limits from "./Limits.js"
 import * as Record from "./Record.js"
 import { UsageError } from "./UsageError.js"
 
@@ -30,6 +31,13 @@ export const executable = "community-api"
  * @since 0.1.0
  */
 export const recordName = Record.name
+
+/**
+ * The command that shows what is left of the user's limits.
+ *
+ * @since 0.1.0
+ */
+export const limitsName = Limits.name
 
 /**
  * The command that runs an operation by path.
@@ -91,6 +99,7 @@ export type Route =
   | { readonly _tag: "Section"; readonly section: Section }
   | { readonly _tag: "Operation"; readonly op: Operation.Any }
   | { readonly _tag: "Record" }
+  | { readonly _tag: "Limits" }
   | { readonly _tag: "Call" }
   | { readonly _tag: "Serve" }
   | { readonly _tag: "Mcp" }
@@ -110,6 +119,8 @@ export const command = (route: Route): string => {
       return `${executable} ${route.op.section} ${route.op.method}`
     case "Record":
       return `${executable} ${recordName}`
+    case "Limits":
+      return `${executable} ${limitsName}`
     case "Call":
       return `${executable} ${callName}`
     case "Serve":
@@ -125,7 +136,7 @@ const usage = (reason: string) => Either.left(new UsageError({ reason }))
 
 /**
  * Reads what the words (after the executable, global flags taken out) name. The first word that is
- * not a flag is the section (or `record`, `call`, `serve`, `mcp`); the next, the method.
+ * not a flag is the section (or `record`, `limits`, `call`, `serve`, `mcp`); the next, the method.
  *
  * @since 0.1.0
  */
@@ -133,12 +144,13 @@ export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, Usag
   const [first, second] = Global.flagWords(words)
   if (first === undefined || first.startsWith("-")) return Either.right({ _tag: "Root" })
   if (first === recordName) return Either.right({ _tag: "Record" })
+  if (first === limitsName) return Either.right({ _tag: "Limits" })
   if (first === callName) return Either.right({ _tag: "Call" })
   if (first === serveName) return Either.right({ _tag: "Serve" })
   if (first === mcpName) return Either.right({ _tag: "Mcp" })
   const section = sections.find((candidate) => candidate.name === first)
   if (section === undefined) {
-    const commands = [...commandSections.map((s) => s.name), recordName, callName, serveName, mcpName]
+    const commands = [...commandSections.map((s) => s.name), recordName, limitsName, callName, serveName, mcpName]
     return usage(`there is no command ${quote(first)}; the commands: ${orList(commands)} (${executable} --help)`)
   }
   if (section.documented.length === 0) {
@@ -202,6 +214,8 @@ const flagsOf = (route: Route): ReadonlyArray<{ readonly name: string; readonly 
       ]
     case "Record":
       return [...Object.values(Record.flags), tokenStdin, retries]
+    case "Limits":
+      return [...Object.values(Limits.flags), tokenStdin]
     case "Call":
       return [json, tokenStdin, retries]
     default:

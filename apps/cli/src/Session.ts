@@ -22,13 +22,16 @@ import { Stdio } from "./Stdio.js"
 import type { UsageError } from "./UsageError.js"
 
 /**
- * The {@link Api.Api} of a client. `pages` follows the client's paging (`Paginate.pages`: pages of
- * 500, repeats dropped) from the caller's `offset`; each page's `total` counts the records from that
- * offset, for the progress bar.
+ * The {@link Api.Api} of a client whose limiters keep the limits where `limiters` says. `pages`
+ * follows the client's paging (`Paginate.pages`: pages of 500, repeats dropped) from the caller's
+ * `offset`; each page's `total` counts the records from that offset, for the progress bar.
  *
  * @since 0.1.0
  */
-export const fromClient = (client: CommunityApiClient.Client): ApiModule.Service => ({
+export const fromClient = (
+  client: CommunityApiClient.Client,
+  limiters: Target.Limiters
+): ApiModule.Service => ({
   execute: (op, params) => client.execute(op, params as never),
   call: (op, params) => client.call(op.path, params),
   pages: (op, params) => {
@@ -38,7 +41,9 @@ export const fromClient = (client: CommunityApiClient.Client): ApiModule.Service
       (position) => client.page(op as Operation.Pageable, rest as never, position),
       { offset: start, pageSize: typeof count === "number" ? count : undefined }
     ).pipe(Stream.map((page) => ({ items: page.items, total: Math.max(0, page.total - start) })))
-  }
+  },
+  budget: client.budget,
+  limiters
 })
 
 /**
@@ -139,7 +144,11 @@ export const layer = (
       )
     )
   )
-  return Layer.effect(Api, Effect.map(CommunityApiClient.CommunityApiClient, fromClient)).pipe(
+  const limiters = Target.limitersOf(target)
+  return Layer.effect(
+    Api,
+    Effect.map(CommunityApiClient.CommunityApiClient, (client) => fromClient(client, limiters))
+  ).pipe(
     Layer.provide(announced),
     Layer.provide(NodeHttpClient.layer)
   )

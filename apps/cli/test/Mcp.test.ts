@@ -12,7 +12,7 @@ import * as McpSession from "./support/McpSession.js"
 
 describe("mcp", () => {
   it.live(
-    "E17 initialize and tools/list: one tool per documented operation plus call, on the embedded sandbox",
+    "E17 initialize and tools/list: a tool per documented operation, call and limits_get, on the embedded sandbox",
     () =>
       Effect.gen(function*() {
         const { exitCode, initialize, stderr, tools } = yield* McpSession.initializeAndListTools
@@ -20,7 +20,7 @@ describe("mcp", () => {
         expect(initialize?.serverInfo.name).toBe("community-api-mcp")
         expect(initialize?.instructions).toContain("embedded sandbox")
         const names = tools.map((tool) => tool.name)
-        expect(names).toEqual([...Operations.documented.map((op) => op.path.replace("/", "_")), "call"])
+        expect(names).toEqual([...Operations.documented.map((op) => op.path.replace("/", "_")), "call", "limits_get"])
         expect(stderr).toContain("embedded sandbox")
       }),
     60_000

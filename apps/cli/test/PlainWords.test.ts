@@ -41,6 +41,7 @@ describe("the command line", () => {
       ...Route.commandSections.map((section) => [section.name]),
       ...Operations.documented.map((op) => [op.section, op.method]),
       [Route.recordName],
+      [Route.limitsName],
       [Route.callName],
       [Route.serveName],
       [Route.mcpName]
@@ -82,7 +83,8 @@ describe("the MCP server", () => {
         const instructions = initialize?.instructions as string
         expect(instructions).toContain("call")
         expect(ruleIds(instructions)).toEqual([])
-        expect(tools.length).toBe(Operations.documented.length + 1)
+        // One per documented operation, call and limits_get.
+        expect(tools.length).toBe(Operations.documented.length + 2)
         for (const tool of tools) expect(ruleIds(JSON.stringify(tool)), tool.name).toEqual([])
       }),
     60_000

@@ -9,22 +9,27 @@
  */
 import type * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Paginate from "@community-api/client/Paginate"
+import type * as Target from "@community-api/client/Target"
 import { Operation, Operations } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Clock, Effect, Either, Schema, Stream } from "effect"
 import * as Answer from "./Answer.js"
 import * as Budget from "./Budget.js"
 import * as Issues from "./Issues.js"
+import * as Limits from "./Limits.js"
 import * as Tools from "./Tools.js"
 
 /**
- * What every call of one server shares: how much of a list one answer carries.
+ * What every call of one server shares: how much of a list one answer carries, and where its client
+ * keeps the user's limits.
  *
  * @since 0.1.0
  */
 export interface Settings {
   /** The budget of one answer's list items, in characters of JSON. */
   readonly budget: number
+  /** Where the client's limiters keep the limits, for `limits_get`; `memory` when absent. */
+  readonly limiters?: Target.Limiters | undefined
 }
 
 /**
@@ -267,4 +272,8 @@ export const run = (
   args: Arguments,
   settings: Settings = defaultSettings
 ): Effect.Effect<Mcp.CallToolResult> =>
-  tool._tag === "Operation" ? operation(client, tool, args, settings) : call(client, args)
+  tool._tag === "Operation"
+    ? operation(client, tool, args, settings)
+    : tool._tag === "Call"
+    ? call(client, args)
+    : Limits.run(client, args, settings.limiters ?? "memory")

@@ -61,6 +61,16 @@ export const pageSchema = (op: Operation.Pageable): JsonSchema.JsonObject => ({
 })
 
 /**
+ * The result of a tool of this server's own whose answer is the JSON of `schema` (such as the
+ * client's `Budget.Json`): strict, as the server writes every property itself.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const fromSchema = (schema: Parameters<typeof JsonSchema.make>[0], what: string): JsonSchema.JsonObject =>
+  objectOf(JsonSchema.make(schema), what)
+
+/**
  * The result of an operation with no `response` field: `null`.
  *
  * @since 0.1.0

@@ -11,6 +11,7 @@
  * @since 0.1.0
  */
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
+import * as Target from "@community-api/client/Target"
 import { Limits, Operation } from "@community-api/schema"
 import { Server as ProtocolServer } from "@modelcontextprotocol/sdk/server/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
@@ -78,6 +79,7 @@ export const instructions = (
   )
   const reads = tools.every((tool) => tool.definition.annotations?.readOnlyHint === true)
   const hasCall = names.includes(Tools.callName)
+  const hasLimits = names.includes(Tools.limitsTool.definition.name)
   const start = names.includes("groups_get") ? " Start with groups_get." : ""
   return [
     "Tools over a community automation service's API (v2): communities, bots, mailings, subscriber lists,",
@@ -94,8 +96,13 @@ export const instructions = (
     lists.length === 0 ? "" : `List tools (${lists.join(", ")}) take count and offset and report total; all: true ` +
       "gathers every page, up to the answer's size budget; next_offset then says where to go on.",
     `Calls are paced under ${Limits.requestsPerWindow} requests a second; creations count against`,
-    `${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day. A failure is a tool error with its`,
-    "type, the API's code and Russian text, and advice; a limit's error says how long to wait (retry_after_ms).",
+    `${Limits.creationsPerMinute} a minute and ${Limits.creationsPerDay} a day.`,
+    hasLimits
+      ? `${Tools.limitsTool.definition.name} tells how much of both is left and when it comes back, and whether a ` +
+        "number of creations fit by an instant: ask it before a batch."
+      : "",
+    "A failure is a tool error with its type, the API's code and Russian text, and advice; a limit's error says",
+    "how long to wait (retry_after_ms).",
     describeTarget(target)
   ].filter((part) => part !== "").join(" ")
 }
@@ -246,7 +253,7 @@ export const run = async (
     make({
       tools: offered,
       instructions: told,
-      run: runOn(clientRuntime, { budget: options.budget })
+      run: runOn(clientRuntime, { budget: options.budget, limiters: Target.limitersOf(target) })
     })
   if (Http !== undefined && http !== undefined) {
     const say = (line: string) => stdio.stderr.write(`${prefix} ${line}\n`)

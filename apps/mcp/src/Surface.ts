@@ -5,7 +5,8 @@
  * how to run it.
  *
  * `call` is rebuilt for the selection: its `path` reaches only the operations the filters leave, and
- * it is dropped when none is left.
+ * it is dropped when none is left. `limits_get` only reads, and concerns every section alike (every
+ * call spends the limits it tells): `--read-only` and `--toolsets` keep it, `--tools` when named.
  *
  * @since 0.1.0
  */
@@ -124,6 +125,10 @@ export const select = (surface: Options.Surface): ReadonlyArray<Tools.Tool> => {
   const named = (name: string) => surface.tools === undefined || surface.tools.includes(name)
   const selected: Array<Tools.Tool> = []
   for (const tool of Tools.all) {
+    if (tool._tag === "Limits") {
+      if (named(tool.definition.name)) selected.push(tool)
+      continue
+    }
     if (tool._tag === "Operation") {
       const readOnly = tool.definition.annotations?.readOnlyHint === true
       if ((!surface.readOnly || readOnly) && inToolsets(tool.op.section) && named(tool.definition.name)) {

@@ -2,14 +2,16 @@
  * The tools, derived from the contract: one per documented operation, named after its path
  * (`bots/enable` → `bots_enable`), described by its summary, who may call it and the limits it counts
  * against, with its payload schema as the input schema, its success as the output schema
- * ({@link Output}) and hints from what it does; and one `call` tool for the operations the API lists
- * without showing their parameters. Nothing here names an operation.
+ * ({@link Output}) and hints from what it does; one `call` tool for the operations the API lists
+ * without showing their parameters; and `limits_get` ({@link Limits}), what is left of the user's
+ * limits. Nothing here names an operation.
  *
  * @since 0.1.0
  */
 import { JsonSchema, Operation, Operations, Page } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import * as Action from "./Action.js"
+import * as Limits from "./Limits.js"
 import * as Output from "./Output.js"
 
 /**
@@ -36,11 +38,21 @@ export interface CallTool {
 }
 
 /**
+ * The tool that tells what is left of the user's limits ({@link Limits}).
+ *
+ * @since 0.1.0
+ */
+export interface LimitsTool {
+  readonly _tag: "Limits"
+  readonly definition: Mcp.Tool
+}
+
+/**
  * A tool.
  *
  * @since 0.1.0
  */
-export type Tool = OperationTool | CallTool
+export type Tool = OperationTool | CallTool | LimitsTool
 
 /**
  * What MCP allows as a tool name.
@@ -272,6 +284,13 @@ export const callToolOf = (ops: ReadonlyArray<Operation.Any>): CallTool => ({
 export const callTool: CallTool = callToolOf(callable)
 
 /**
+ * The tool of what is left of the user's limits.
+ *
+ * @since 0.1.0
+ */
+export const limitsTool: LimitsTool = { _tag: "Limits", definition: Limits.definition }
+
+/**
  * What a tool is about, for finding and describing it (the compact tools): the sections and paths of
  * the operations it reaches, what it does, who may call it and the limits it counts against, and the
  * words it is found by.
@@ -320,6 +339,16 @@ export const about = (tool: Tool): About => {
       words: [tool.definition.name, op.path, op.section, op.summary].join(" ").toLowerCase()
     }
   }
+  if (tool._tag === "Limits") {
+    return {
+      sections: [],
+      paths: [],
+      summary: Limits.summary,
+      access: "any token",
+      limits: "Limits: none; it reads the server's own limiters and sends nothing to the API.",
+      words: [tool.definition.name, "budget rate quota", Limits.summary].join(" ").toLowerCase()
+    }
+  }
   const { ops } = tool
   const paths = ops.map((op) => op.path)
   const summary = `Calls an operation the API lists without documenting its parameters: ${paths.join(", ")}.`
@@ -335,11 +364,11 @@ export const about = (tool: Tool): About => {
 }
 
 /**
- * Every tool: one per documented operation, in the contract's order, then `call`.
+ * Every tool: one per documented operation, in the contract's order, then `call`, then `limits_get`.
  *
  * @since 0.1.0
  */
-export const all: ReadonlyArray<Tool> = [...Operations.documented.map(operationTool), callTool]
+export const all: ReadonlyArray<Tool> = [...Operations.documented.map(operationTool), callTool, limitsTool]
 
 /**
  * The hints of a tool in words: `read-only`, or `destructive` or `additive`, and `idempotent`.
@@ -369,14 +398,18 @@ export const markdown = (): string =>
   [
     "| Tool | What it does | Who may call it | Hints |",
     "|---|---|---|---|",
-    ...all.map((tool) =>
-      tool._tag === "Operation"
-        ? `| \`${tool.definition.name}\` | ${tool.op.summary}${
-          Operation.isPageable(tool.op) ? " Paged, with `all`." : ""
-        } | ` +
-          `${accessCell(tool.op.roleGroup)} | ${hintWords(tool.definition.annotations)} |`
-        : `| \`${callName}\` | Any of the ${callable.length} operations the API lists without documenting their ` +
-          "parameters, by path, with parameters as given. | " +
-          `each operation's | ${hintWords(tool.definition.annotations)} |`
-    )
+    ...all.map((tool) => {
+      const hints = hintWords(tool.definition.annotations)
+      switch (tool._tag) {
+        case "Operation":
+          return `| \`${tool.definition.name}\` | ${tool.op.summary}${
+            Operation.isPageable(tool.op) ? " Paged, with `all`." : ""
+          } | ${accessCell(tool.op.roleGroup)} | ${hints} |`
+        case "Call":
+          return `| \`${callName}\` | Any of the ${callable.length} operations the API lists without documenting ` +
+            `their parameters, by path, with parameters as given. | each operation's | ${hints} |`
+        case "Limits":
+          return `| \`${Limits.name}\` | ${Limits.summary} Sends nothing to the API. | any token | ${hints} |`
+      }
+    })
   ].join("\n")

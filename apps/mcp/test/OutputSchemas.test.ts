@@ -105,6 +105,7 @@ const valid: Readonly<Record<string, Record<string, unknown>>> = {
   globalVars_clear: { var_id: communityVariableId },
   landings_get: { ...mainCommunity, count: 2 },
   [Tools.callName]: { path: "lists/create", params: { ...mainCommunity, name: "Любители десертов" } },
+  [Tools.limitsTool.definition.name]: { creations: 25, by: "2030-01-01T18:00:00+03:00" },
   [Compact.findName]: { words: "bots" },
   [Compact.describeName]: { tool: "bots_get" },
   [Compact.callName]: { tool: "bots_get", arguments: { ...mainCommunity, count: 2 } }

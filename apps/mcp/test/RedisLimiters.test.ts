@@ -1,12 +1,19 @@
 /**
  * `COMMUNITY_API_REDIS_URL`: against a real API (the sandbox on a loopback port) the server's pacing
  * and creation quota run on that Redis, so that an assistant spends the same limits as the user's
- * scripts and services. The compiled server is spawned by the MCP SDK's client (`Mcp.ts`); a real
- * `redis-server` on a free loopback port (`scripts/redis.mjs`) keeps every command it runs
- * (`scripts/redis-cli.mjs`), so that the test reads which keys the limiters used, whenever they expire.
+ * scripts and services, and `limits_get` reads what all of them left. The compiled server is spawned
+ * by the MCP SDK's client (`Mcp.ts`); a real `redis-server` on a free loopback port
+ * (`scripts/redis.mjs`) keeps every command it runs (`scripts/redis-cli.mjs`), so that the test reads
+ * which keys the limiters used, whenever they expire.
  */
+import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
+import * as Target from "@community-api/client/Target"
+import { GroupId } from "@community-api/schema/Ids"
 import * as DemoFixture from "@community-api/server/DemoFixture"
+import { NodeHttpClient } from "@effect/platform-node"
 import { beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option, Redacted } from "effect"
+import * as Calendar from "../../../packages/client/test/support/Calendar.js"
 import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
 import { sandboxOnPort } from "../../../packages/server/test/portSupport.js"
 import { recordCommands } from "../../../scripts/redis-cli.mjs"
@@ -32,5 +39,43 @@ describe("COMMUNITY_API_REDIS_URL, against the sandbox on a port", () => {
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
     await RedisServer.expectOneCreation(redis.port, tokens.owner)
     expect((await sandbox.recentRequests()).length).toBeGreaterThan(0)
+  }, Mcp.timeout)
+
+  it("L2 L4 limits_get reads the creation another process of the user counted in that Redis", async () => {
+    // Another process of the user, as a service is: the client with its limiters in the same Redis.
+    const otherProcess = Target.layer(
+      {
+        _tag: "Remote",
+        baseUrl: sandbox.baseUrl(),
+        token: Redacted.make(tokens.owner),
+        redisUrl: Option.some(Redacted.make(redis.url))
+      },
+      { sandbox: Effect.die("a real API is named") }
+    ).pipe(Layer.provide(NodeHttpClient.layer))
+    const creations = async () => {
+      const answer = await server.call("limits_get")
+      expect(answer.isError, JSON.stringify(answer.content)).toBeFalsy()
+      const result = (answer.structuredContent as { readonly result: Record<string, any> }).result
+      expect(result.limiters).toBe("redis")
+      return result.creations as Record<"minute" | "day", { readonly used: number; readonly left: number }>
+    }
+    const [before, after] = await Calendar.inOneWindow("minute", async ({ begin, retry }) => {
+      await begin()
+      const before = await creations()
+      await Effect.runPromise(
+        Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) =>
+          client.vars.create({
+            group_id: GroupId.make(mainCommunity.group_id),
+            channel: mainCommunity.channel,
+            title: "Общий бюджет",
+            name: `shared_budget_mcp_${retry}`
+          })).pipe(Effect.provide(otherProcess))
+      )
+      return [before, await creations()] as const
+    })
+    for (const window of ["minute", "day"] as const) {
+      expect(after[window].used, window).toBe(before[window].used + 1)
+      expect(after[window].left, window).toBe(before[window].left - 1)
+    }
   }, Mcp.timeout)
 })

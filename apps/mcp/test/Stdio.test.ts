@@ -2,7 +2,7 @@
  * The server as an assistant's client sees it: the official MCP SDK's client spawns the compiled
  * executable and speaks the protocol over its standard input and output. Once in embedded mode (no
  * configuration, the demo owner) and once against the sandbox on a port with an employee's token:
- * `initialize`, `tools/list` (one tool per documented operation plus `call`, every input schema valid
+ * `initialize`, `tools/list` (one tool per documented operation plus `call` and `limits_get`, every input schema valid
  * JSON Schema), and `tools/call` on a read, a change, a creation, a bad input and an access error.
  */
 import { Operations } from "@community-api/schema"
@@ -35,8 +35,8 @@ const listTools = async (client: ReturnType<ReturnType<typeof Mcp.serverFor>["cl
 /** The checks of `tools/list` both modes share. */
 const expectTools = (tools: Awaited<ReturnType<typeof listTools>>) => {
   const names = tools.map((tool) => tool.name)
-  expect(names).toEqual([...Operations.documented.map((op) => op.path.replace("/", "_")), "call"])
-  expect(names).toHaveLength(Operations.documented.length + 1)
+  expect(names).toEqual([...Operations.documented.map((op) => op.path.replace("/", "_")), "call", "limits_get"])
+  expect(names).toHaveLength(Operations.documented.length + 2)
   const ajv = new Ajv2020({ strict: true, allErrors: true })
   for (const tool of tools) {
     expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/)
@@ -57,7 +57,7 @@ describe("embedded sandbox", () => {
     expect(server.stderr()).toContain("embedded sandbox")
   }, Mcp.timeout)
 
-  it("tools/list: one tool per documented operation plus call, each input schema valid JSON Schema", async () => {
+  it("tools/list: a tool per documented operation, call and limits_get, each input schema valid", async () => {
     const tools = await listTools(server.client())
     expectTools(tools)
     const byName = new Map(tools.map((tool) => [tool.name, tool]))

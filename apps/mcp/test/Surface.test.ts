@@ -84,7 +84,8 @@ describe("filters", () => {
     const tools = offered("--read-only")
     expect(namesOf(tools)).toEqual([
       ...documentedNames((tool) => tool.definition.annotations?.readOnlyHint === true),
-      Tools.callName
+      Tools.callName,
+      Tools.limitsTool.definition.name
     ])
     for (const tool of tools) expect(tool.definition.annotations?.readOnlyHint, tool.definition.name).toBe(true)
     expect(callPaths(tools)).toEqual(undocumentedPaths((op) => Action.of(op) === "read"))
@@ -94,23 +95,26 @@ describe("filters", () => {
     }
   })
 
-  it("--toolsets keeps the tools of the sections named; call reaches only their operations", () => {
+  it("--toolsets keeps the tools of the sections named, and limits_get; call reaches only their operations", () => {
     const tools = offered("--toolsets", "bots,vars")
     expect(namesOf(tools)).toEqual([
       ...documentedNames((tool) => tool.op.section === "bots" || tool.op.section === "vars"),
-      Tools.callName
+      Tools.callName,
+      Tools.limitsTool.definition.name
     ])
     expect(namesOf(tools)).toContain("bots_enable")
     expect(namesOf(tools)).not.toContain("lists_addUser")
     expect(callPaths(tools)).toEqual(undocumentedPaths((op) => op.section === "bots" || op.section === "vars"))
-    // A section with no documented operation leaves call alone, over that section's operations.
+    // A section with no documented operation leaves call alone, over that section's operations, and
+    // the limits that every section's calls spend.
     const stats = offered("--toolsets", "stats")
-    expect(namesOf(stats)).toEqual([Tools.callName])
+    expect(namesOf(stats)).toEqual([Tools.callName, Tools.limitsTool.definition.name])
     expect(callPaths(stats)).toEqual(undocumentedPaths((op) => op.section === "stats"))
   })
 
-  it("--tools keeps exactly the tools named, in the list's order; call only when named", () => {
+  it("--tools keeps exactly the tools named, in the list's order; call and limits_get only when named", () => {
     expect(namesOf(offered("--tools", "vars_create,bots_get"))).toEqual(["bots_get", "vars_create"])
+    expect(namesOf(offered("--tools", "limits_get,users_me"))).toEqual(["users_me", "limits_get"])
     const call = offered("--tools", "call")
     expect(namesOf(call)).toEqual([Tools.callName])
     expect(callPaths(call)).toEqual(Operations.undocumented.map((op) => op.path))
@@ -210,12 +214,12 @@ describe("compact", () => {
     }
   })
 
-  /** The compact tools over `bots` and `vars`, read-only: bots_get, bots_getById, vars_list, vars_get, call. */
+  /** The compact tools over `bots` and `vars`, read-only: bots_get, bots_getById, vars_list, vars_get, call, limits_get. */
   const words = ["--compact", "--read-only", "--toolsets", "bots,vars"] as const
   const left = namesOf(Surface.select(Options.parse(words).surface).map(Surface.offer))
 
   it("the tools left, as the compact tools see them", () => {
-    expect(left).toEqual(["bots_get", "bots_getById", "vars_list", "vars_get", Tools.callName])
+    expect(left).toEqual(["bots_get", "bots_getById", "vars_list", "vars_get", Tools.callName, "limits_get"])
   })
 
   it.effect("find_operations finds by words among the tools left only; empty words list them all", () =>

@@ -23,10 +23,11 @@ const fieldsOf = (op: Operation.Any) => {
 }
 
 describe("tools", () => {
-  it("one tool per documented operation, named after its path, then call; no tool of its own for E17", () => {
+  it("one tool per documented operation, named after its path, then call and limits_get; no tool of its own for E17", () => {
     expect(Tools.all.map((tool) => tool.definition.name)).toEqual([
       ...Operations.documented.map((op) => op.path.replace("/", "_")),
-      Tools.callName
+      Tools.callName,
+      "limits_get"
     ])
     const names = Tools.all.map((tool) => tool.definition.name)
     expect(new Set(names).size).toBe(names.length)

@@ -17,6 +17,19 @@ export interface Strategy {
 
 const noSettings = { limit: 30, windowMillis: 1000, marginMillis: 0 }
 
+/**
+ * A comparison strategy as a `Pacing` service: what the client calls (a permit around each request, the
+ * penalty after error 5, the settings), and no budget to read, which B2 never asks for.
+ */
+const comparison = (
+  pacing: Pick<Pacing.Service, "withPermit" | "penalize" | "settings">,
+  users: Effect.Effect<number> = Effect.succeed(0)
+): Pacing.Service => ({
+  ...pacing,
+  users,
+  budget: () => Effect.dieMessage("B2's comparison strategies keep no budget")
+})
+
 /** The client's default pacing: 30 permits, each back a window, the margin and the band's spread after its take. */
 export const client = (): Effect.Effect<Strategy> =>
   Effect.map(Pacing.make(), (pacing) => ({ name: "client", label: "client: the rule at real latency", pacing }))
@@ -63,7 +76,7 @@ export const todaysRule = (): Effect.Effect<Strategy> =>
     return {
       name: "todaysRule",
       label: "today's rule: permits held a window past the answer",
-      pacing: {
+      pacing: comparison({
         withPermit,
         penalize: (user) =>
           Effect.map(Clock.currentTimeMillis, (now) => {
@@ -75,7 +88,7 @@ export const todaysRule = (): Effect.Effect<Strategy> =>
           windowMillis: Duration.toMillis(Pacing.defaults.window),
           marginMillis: Duration.toMillis(Pacing.defaults.margin)
         }
-      }
+      }, Effect.sync(() => gates.size))
     }
   })
 
@@ -84,7 +97,7 @@ export const tokenBucket = (): Effect.Effect<Strategy, never, Scope.Scope> =>
   Effect.map(RateLimiter.make({ limit: 30, interval: "1 second", algorithm: "token-bucket" }), (limiter) => ({
     name: "tokenBucket",
     label: "Effect RateLimiter (token bucket)",
-    pacing: { withPermit: () => limiter, penalize: () => Effect.void, settings: noSettings }
+    pacing: comparison({ withPermit: () => limiter, penalize: () => Effect.void, settings: noSettings })
   }))
 
 /** One send every 1000/30 ms, whoever asks; nothing happens on error 5. */
@@ -95,7 +108,7 @@ export const fixedSpacing = (): Effect.Effect<Strategy> =>
     return {
       name: "fixedSpacing",
       label: "naive fixed spacing (33.3 ms)",
-      pacing: {
+      pacing: comparison({
         withPermit: () => (send) =>
           Effect.zipRight(
             Effect.clockWith((clock) => {
@@ -108,6 +121,6 @@ export const fixedSpacing = (): Effect.Effect<Strategy> =>
           ),
         penalize: () => Effect.void,
         settings: noSettings
-      }
+      })
     }
   })

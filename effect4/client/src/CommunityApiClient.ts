@@ -18,8 +18,9 @@
 import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
 import { Config, Context, Effect, Layer } from "effect"
-import type { Duration, Redacted, Schema, Stream } from "effect"
+import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
 import type { HttpClient } from "effect/http"
+import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import type * as CreationQuota from "./CreationQuota.js"
 import * as internal from "./internal/client.js"
@@ -177,6 +178,20 @@ export interface Client extends Sections {
     params?: P,
     options?: CallOptions<A, P>
   ) => Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
+  /**
+   * What is left of this client's user's limits now, as its limiters (memory or Redis) see them: the
+   * requests of the rate window and the creations of the minute and the day, with when each comes back.
+   */
+  readonly budget: Effect.Effect<Budget.OfUser, ClientError.LimiterUnavailable>
+  /**
+   * Whether `count` creations of this client's user can all be sent by `deadline` as its quota stands
+   * now (the limits only, not the time the requests take): `InTime` with the instant the last can be
+   * sent, or `Late` with the earliest instant they could all be sent by.
+   */
+  readonly estimateCreations: (
+    count: number,
+    deadline: DateTime.DateTime
+  ) => Effect.Effect<Budget.Estimate, ClientError.LimiterUnavailable>
 }
 
 /**

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/core/Budget"
 import type * as Limits from "@community-api/core/Limits"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 import { Context, Effect, Layer } from "effect"
@@ -36,6 +37,8 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly exhaust: (user: string, window: Limits.CreationWindow) => Effect.Effect<void, E>
   /** The window that is used up now, if any. */
   readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined, E>
+  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
+  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
 }
 
 /**
@@ -45,6 +48,19 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * @category tags
  */
 export class CountStore extends Context.Service<CountStore, Service>()("@community-api/effect4-client/CountStore") {}
+
+/**
+ * A store of creation counts in this process's memory, which also tells how many users it holds
+ * counts for. A user's counts leave memory once both its windows have passed (at the latest when its
+ * day ends, at 03:00 Moscow time): memory follows the users who created something today.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Memory extends Service<never> {
+  /** How many users the store holds counts for now. */
+  readonly users: Effect.Effect<number>
+}
 
 /**
  * Settings of a store in memory.
@@ -65,8 +81,7 @@ export interface Settings {
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemoryUnsafe = (settings?: Settings): Service<never> =>
-  Creations.makeStoreUnsafe(Creations.resolve(settings))
+export const makeMemoryUnsafe = (settings?: Settings): Memory => Creations.makeStoreUnsafe(Creations.resolve(settings))
 
 /**
  * A store in this process's memory.
@@ -74,8 +89,7 @@ export const makeMemoryUnsafe = (settings?: Settings): Service<never> =>
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
-  Effect.sync(() => makeMemoryUnsafe(settings))
+export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect.sync(() => makeMemoryUnsafe(settings))
 
 /**
  * A store in this process's memory.

@@ -5,8 +5,9 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "@community-api/core/Budget"
 import * as Limits from "@community-api/core/Limits"
-import { type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
+import { Clock, type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "./ClientError.js"
 import type * as CountStore from "./CountStore.js"
@@ -65,6 +66,18 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly exhaustDay: (user: string) => Effect.Effect<void>
   /** The window used up now, if any. */
   readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
+  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
+  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
+  /**
+   * Whether `count` creations of `user` can all be sent by `deadline` as the quota stands now (counting
+   * the limits only, not the time the requests take): `InTime` with the instant the last can be sent,
+   * or `Late` with the earliest instant they could all be sent by.
+   */
+  readonly estimate: (
+    user: string,
+    count: number,
+    deadline: DateTime.DateTime
+  ) => Effect.Effect<Budget.Estimate, E>
 }
 
 const notStored = (what: string) => (error: unknown) =>
@@ -99,6 +112,13 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
     refund: (user, taken) => Effect.catch(store.refund(user, taken), notStored("a refund")),
     exhaustMinute: (user) => Effect.catch(store.exhaust(user, "minute"), notStored("a used-up minute")),
     exhaustDay: (user) => Effect.catch(store.exhaust(user, "day"), notStored("a used-up day")),
+    budget: store.budget,
+    estimate: (user, count, deadline) =>
+      Effect.zipWith(
+        store.budget(user),
+        Clock.currentTimeMillis,
+        (budget, now) => Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline))
+      ),
     usedUp: (user) =>
       Effect.catch(
         store.usedUp(user),

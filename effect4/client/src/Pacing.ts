@@ -5,7 +5,9 @@
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/core/Budget"
 import * as PacingRule from "@community-api/core/PacingRule"
+import * as UserTable from "@community-api/core/UserTable"
 import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -63,6 +65,16 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   /** After an error 5: `user` waits out the window before the next request. */
   readonly penalize: (user: string) => Effect.Effect<void>
   readonly settings: ResolvedSettings
+  /**
+   * How many users this service holds state for now: a user's leaves memory once none of its calls
+   * waits or is in flight. A store keeps its own (a memory store's gates: `PermitStore.Memory`).
+   */
+  readonly users: Effect.Effect<number>
+  /**
+   * What is left of the rate window of `user` now, from the store: the permits taken or held back, the
+   * free ones, and when the next held one comes back.
+   */
+  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
 }
 
 interface Resolved {
@@ -81,32 +93,65 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
   const { hold, ...timing } = resolve(settings)
   const resolved: ResolvedSettings = { limit: store.limit, ...timing }
   const makeRule = hold === "safe" ? PacingRule.safe : PacingRule.make
-  const rules = new Map<string, PacingRule.Rule>()
-  const ruleOf = (user: string) => {
-    let rule = rules.get(user)
-    if (rule === undefined) {
-      rule = makeRule(resolved)
-      rules.set(user, rule)
-    }
-    return rule
+  // A user's rule leaves memory a window and the margin after its last call ended (`UserTable`), so
+  // that calls one after another keep what it learnt of their delays; a user who comes back later
+  // learns again, with the full hold until then.
+  const idleMillis = PacingRule.penaltyMillis(resolved)
+  interface Entry {
+    readonly rule: PacingRule.Rule
+    /** Calls of the user waiting for a permit or in flight. */
+    active: number
+    /** When the last of them ended. */
+    endedAt: number
   }
-  const release = (user: string, permit: PermitStore.Permit, takenAt: number) =>
+  const rules = UserTable.make<Entry>({
+    create: () => ({ rule: makeRule(resolved), active: 0, endedAt: 0 }),
+    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now
+  })
+  // One fiber sweeps the idle rules while there are any, so that they leave even when no call comes.
+  let sweeping = false
+  const sweeper: Effect.Effect<void> = Effect.andThen(
+    Effect.sleep(Duration.millis(idleMillis)),
     Effect.clockWith((clock) =>
-      store.release(permit, ruleOf(user).holdAfter(clock.currentTimeMillisUnsafe() - takenAt))
+      Effect.suspend(() => {
+        rules.sweep(clock.currentTimeMillisUnsafe())
+        if (rules.size() > 0) return sweeper
+        sweeping = false
+        return Effect.void
+      })
+    )
+  )
+  const release = (entry: Entry, permit: PermitStore.Permit, takenAt: number) =>
+    Effect.clockWith((clock) => store.release(permit, entry.rule.holdAfter(clock.currentTimeMillisUnsafe() - takenAt)))
+  const settle = (entry: Entry) =>
+    Effect.clockWith((clock) =>
+      Effect.suspend(() => {
+        entry.active--
+        entry.endedAt = clock.currentTimeMillisUnsafe()
+        if (sweeping) return Effect.void
+        sweeping = true
+        return Effect.asVoid(Effect.forkDetach(sweeper))
+      })
     )
   return {
     settings: resolved,
+    users: Effect.sync(() => rules.size()),
+    budget: store.budget,
     withPermit: (user) => (send) =>
       Effect.uninterruptibleMask((restore) =>
-        Effect.flatMap(restore(store.take(user)), (permit) =>
-          Effect.flatMap(
-            Clock.currentTimeMillis,
-            (takenAt) => restore(send).pipe(Effect.ensuring(release(user, permit, takenAt)))
-          ))
+        Effect.clockWith((clock) => {
+          const entry = rules.get(user, clock.currentTimeMillisUnsafe())
+          entry.active++
+          return Effect.flatMap(restore(store.take(user)), (permit) =>
+            Effect.flatMap(
+              Clock.currentTimeMillis,
+              (takenAt) => restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))
+            )).pipe(Effect.ensuring(settle(entry)))
+        })
       ),
     penalize: (user) =>
       Effect.suspend(() => {
-        ruleOf(user).refused()
+        rules.peek(user)?.rule.refused()
         return store.block(user, PacingRule.penaltyMillis(resolved))
       }).pipe(
         // The server refused the request anyway; a store that missed the block leaves it to the server.

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/core/Budget"
 import * as Limits from "@community-api/core/Limits"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Context, Effect, Layer } from "effect"
@@ -42,6 +43,11 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly take: (user: string) => Effect.Effect<Permit, E>
   /** Gives a permit back after `hold`. */
   readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
+  /**
+   * What is left of the rate window of `user` now: the permits taken or held back, the free ones, and
+   * when the next held one comes back.
+   */
+  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
   /** Takes no permit of `user` for `millis` (after an error 5). */
   readonly block: (user: string, millis: number) => Effect.Effect<void, E>
 }
@@ -53,6 +59,19 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * @category tags
  */
 export class PermitStore extends Context.Service<PermitStore, Service>()("@community-api/effect4-client/PermitStore") {}
+
+/**
+ * A store of permits in this process's memory, which also tells how many users it holds state for.
+ * A user's state leaves memory once none of its permits is taken, waited for or held back and no block
+ * of it lasts: memory follows the users active now, not every user ever served.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Memory extends Service<never> {
+  /** How many users the store holds state for now. */
+  readonly users: Effect.Effect<number>
+}
 
 /**
  * Settings of a store in memory.
@@ -71,7 +90,7 @@ export interface Settings {
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemoryUnsafe = (settings: Settings = {}): Service<never> =>
+export const makeMemoryUnsafe = (settings: Settings = {}): Memory =>
   Permits.makeStoreUnsafe(settings.limit ?? Limits.requestsPerWindow)
 
 /**
@@ -80,8 +99,7 @@ export const makeMemoryUnsafe = (settings: Settings = {}): Service<never> =>
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
-  Effect.sync(() => makeMemoryUnsafe(settings))
+export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect.sync(() => makeMemoryUnsafe(settings))
 
 /**
  * A store in this process's memory.

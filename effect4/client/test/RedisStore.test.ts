@@ -385,4 +385,43 @@ describe("The Redis store of the limiters", () => {
         expect(error._tag).toBe("CreationQuotaExceeded")
         if (error._tag === "CreationQuotaExceeded") expect(error.window).toBe("day")
       }))))
+
+  it.live("L1 L2 the budgets read from Redis: permits held and when the next comes back, creations left, nothing changed", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const connection = yield* RedisInternal.connect({
+        url: Redacted.make(server.url),
+        prefix: freshPrefix(),
+        timeoutMillis: 1000
+      })
+      const permits = yield* RedisInternal.permitStore(connection, { limit: 3, leaseMillis: 10_000 })
+      expect(yield* permits.budget("u")).toMatchObject({ used: 0, limit: 3, left: 3 })
+      const first = yield* permits.take("u")
+      yield* permits.take("u")
+      // Both in flight: when one comes back is not known yet.
+      expect(yield* permits.budget("u")).toEqual({ used: 2, limit: 3, left: 1, resetsAt: undefined })
+      const before = Date.now()
+      yield* permits.release(first, { afterAnswerMillis: 5_000, afterTakeMillis: 0 })
+      // The release runs in a fiber of its own: read until it has reached Redis.
+      const read = yield* permits.budget("u").pipe(
+        Effect.filterOrFail((budget) => budget.resetsAt !== undefined),
+        Effect.retry({ schedule: Schedule.spaced(Duration.millis(10)) }),
+        Effect.timeout(Duration.seconds(5))
+      )
+      expect(read.used).toBe(2)
+      expect(read.resetsAt).toBeGreaterThanOrEqual(before + 5_000 - 1)
+      expect(read.resetsAt).toBeLessThan(Date.now() + 5_000 + 1)
+      // Reading changed nothing: one permit is still free.
+      yield* permits.take("u")
+      expect((yield* permits.budget("u")).left).toBe(0)
+
+      const counts = RedisInternal.countStore(connection, Limits.creationDefaults)
+      yield* counts.take("u")
+      yield* counts.take("u")
+      const creations = yield* counts.budget("u")
+      expect(creations.minute).toMatchObject({ used: 2, limit: 20, left: 18 })
+      expect(creations.day).toMatchObject({ used: 2, limit: 200, left: 198 })
+      expect(creations.minute.resetsAt % Limits.minuteMillis).toBe(0)
+      expect(creations.day.resetsAt % Limits.dayMillis).toBe(0)
+      expect((yield* counts.budget("other")).minute.left).toBe(20)
+    })))
 })

@@ -26,6 +26,7 @@ const recordingPermits = (limit: number) => {
     limit: inner.limit,
     take: (user) => Effect.andThen(Effect.sync(() => calls.takes++), inner.take(user)),
     release: (permit, hold) => Effect.andThen(Effect.sync(() => calls.holds.push(hold)), inner.release(permit, hold)),
+    budget: inner.budget,
     block: (user, millis) => Effect.andThen(Effect.sync(() => calls.blocks.push(millis)), inner.block(user, millis))
   }
   return { store, calls }

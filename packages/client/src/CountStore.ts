@@ -15,6 +15,7 @@
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/core/Budget"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 import type { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
@@ -54,6 +55,8 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly exhaust: (user: string, window: Limits.CreationWindow) => Effect.Effect<void, E>
   /** The window the count of `user` has used up now, if any. */
   readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined, E>
+  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
+  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
 }
 
 /**
@@ -64,6 +67,19 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * @category tags
  */
 export class CountStore extends Context.Tag("@community-api/client/CountStore")<CountStore, Service>() {}
+
+/**
+ * A store of creation counts in this process's memory, which also tells how many users it holds
+ * counts for. A user's counts leave memory once both its windows have passed (at the latest when its
+ * day ends, at 03:00 Moscow time): memory follows the users who created something today.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Memory extends Service<never> {
+  /** How many users the store holds counts for now. */
+  readonly users: Effect.Effect<number>
+}
 
 /**
  * Settings of a store of counts.
@@ -85,8 +101,7 @@ export interface Settings {
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMakeMemory = (settings?: Settings): Service<never> =>
-  Creations.unsafeMakeStore(Creations.resolve(settings))
+export const unsafeMakeMemory = (settings?: Settings): Memory => Creations.unsafeMakeStore(Creations.resolve(settings))
 
 /**
  * Makes a store of counts in this process's memory (see {@link unsafeMakeMemory}).
@@ -94,8 +109,7 @@ export const unsafeMakeMemory = (settings?: Settings): Service<never> =>
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
-  Effect.sync(() => unsafeMakeMemory(settings))
+export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect.sync(() => unsafeMakeMemory(settings))
 
 /**
  * A layer of one store of counts in this process's memory.

@@ -20,8 +20,9 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "@community-api/core/Budget"
 import { Limits } from "@community-api/schema"
-import { Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
+import { Clock, Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
@@ -88,6 +89,18 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly exhaustDay: (user: string) => Effect.Effect<void>
   /** The window the count of `user` has used up now, if any (read when error 5 does not say which limit). */
   readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
+  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
+  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
+  /**
+   * Whether `count` creations of `user` can all be sent by `deadline` as the quota stands now (counting
+   * the limits only, not the time the requests take): `InTime` with the instant the last can be sent,
+   * or `Late` with the earliest instant they could all be sent by.
+   */
+  readonly estimate: (
+    user: string,
+    count: number,
+    deadline: DateTime.DateTime
+  ) => Effect.Effect<Budget.Estimate, E>
 }
 
 /**
@@ -137,6 +150,13 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
     refund: (user, taken) => Effect.catchAll(store.refund(user, taken), notStored("a refund")),
     exhaustMinute: (user) => Effect.catchAll(store.exhaust(user, "minute"), notStored("a used-up minute")),
     exhaustDay: (user) => Effect.catchAll(store.exhaust(user, "day"), notStored("a used-up day")),
+    budget: store.budget,
+    estimate: (user, count, deadline) =>
+      Effect.zipWith(
+        store.budget(user),
+        Clock.currentTimeMillis,
+        (budget, now) => Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline))
+      ),
     usedUp: (user) =>
       Effect.catchAll(
         store.usedUp(user),

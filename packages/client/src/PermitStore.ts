@@ -14,6 +14,7 @@
  *
  * @since 0.1.0
  */
+import type * as Budget from "@community-api/core/Budget"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
@@ -64,6 +65,11 @@ export interface Service<E = ClientError.LimiterUnavailable> {
    * the caller's at once.
    */
   readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
+  /**
+   * What is left of the rate window of `user` now: the permits taken or held back, the free ones, and
+   * when the next held one comes back.
+   */
+  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
   /** No permit of `user` is taken for `millis` from now (the server refused a request for the rate). */
   readonly block: (user: string, millis: number) => Effect.Effect<void, E>
 }
@@ -76,6 +82,19 @@ export interface Service<E = ClientError.LimiterUnavailable> {
  * @category tags
  */
 export class PermitStore extends Context.Tag("@community-api/client/PermitStore")<PermitStore, Service>() {}
+
+/**
+ * A store of permits in this process's memory, which also tells how many users it holds state for.
+ * A user's state leaves memory once none of its permits is taken, waited for or held back and no block
+ * of it lasts: memory follows the users active now, not every user ever served.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Memory extends Service<never> {
+  /** How many users the store holds state for now. */
+  readonly users: Effect.Effect<number>
+}
 
 /**
  * Settings of a store of permits.
@@ -91,11 +110,12 @@ export interface Settings {
 /**
  * Makes a store of permits in this process's memory, synchronously: per user a semaphore of `limit`
  * permits (waiters queue fairly on it), each given back by a daemon fiber once its hold has passed.
+ * A user's semaphore leaves memory once the user is idle (see {@link Memory}).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMakeMemory = (settings: Settings = {}): Service<never> =>
+export const unsafeMakeMemory = (settings: Settings = {}): Memory =>
   Permits.unsafeMakeStore(settings.limit ?? Limits.requestsPerWindow)
 
 /**
@@ -104,8 +124,7 @@ export const unsafeMakeMemory = (settings: Settings = {}): Service<never> =>
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (settings?: Settings): Effect.Effect<Service<never>> =>
-  Effect.sync(() => unsafeMakeMemory(settings))
+export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect.sync(() => unsafeMakeMemory(settings))
 
 /**
  * A layer of one store of permits in this process's memory.

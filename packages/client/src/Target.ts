@@ -36,7 +36,7 @@
  * @since 0.1.0
  */
 import type { HttpClient } from "@effect/platform"
-import { Config, Data, Effect, Either, Layer, Option, Redacted } from "effect"
+import { Config, Data, Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CommunityApiClient from "./CommunityApiClient.js"
 import * as CreationQuota from "./CreationQuota.js"
@@ -101,6 +101,31 @@ export interface Embedded {
  * @category models
  */
 export type Target = Remote | Embedded
+
+/**
+ * Where the client of a target keeps the user's limits: `memory`, this process's own (its calls
+ * alone), or `redis`, the Redis of {@link redisUrlVariable} (every process of the user that shares it).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Limiters = Schema.Literal("memory", "redis")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Limiters = typeof Limiters.Type
+
+/**
+ * Where the client of a target keeps its limits (see {@link layer}): in Redis for a real API with a
+ * Redis URL (the embedded sandbox ignores it), else in this process's memory.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const limitersOf = (target: Target): Limiters =>
+  target._tag === "Remote" && Option.isSome(target.redisUrl) ? "redis" : "memory"
 
 /**
  * The environment names a base URL but no token: nothing can be sent.

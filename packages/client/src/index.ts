@@ -5,6 +5,8 @@
  */
 
 /** @since 0.1.0 */
+export * as Budget from "./Budget.js"
+/** @since 0.1.0 */
 export * as ClientError from "./ClientError.js"
 /** @since 0.1.0 */
 export * as CommunityApiClient from "./CommunityApiClient.js"

@@ -5,8 +5,10 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "./Budget.js"
 import * as Limits from "./Limits.js"
 import type * as RedisScripts from "./RedisScripts.js"
+import * as UserTable from "./UserTable.js"
 
 /**
  * A book of creation counts.
@@ -25,6 +27,10 @@ export interface CreationBook {
   readonly exhaust: (user: string, window: Limits.CreationWindow, now: number) => void
   /** The window of `user` that is used up at `now`, if any. */
   readonly usedUp: (user: string, now: number) => Limits.CreationWindow | undefined
+  /** What is left of the creations of `user` at `now`, and when each window resets. */
+  readonly budget: (user: string, now: number) => Budget.Creations
+  /** How many users have counts in the book: a user's leave once nothing of theirs counts at the time. */
+  readonly users: () => number
 }
 
 /**
@@ -47,16 +53,32 @@ export const settingsOf = (
  * @category constructors
  */
 export const make = (settings: Limits.CreationSettings = Limits.creationDefaults): CreationBook => {
-  const counts = new Map<string, Limits.CreationCount>()
-  const countOf = (user: string) => counts.get(user) ?? Limits.emptyCount
+  // A user's counts leave the book once both of its windows have passed (at the latest when its day
+  // ends, 03:00 Moscow time) or a refund brought them back to nothing.
+  const counts = UserTable.make<{ count: Limits.CreationCount }>({
+    create: () => ({ count: Limits.emptyCount }),
+    isIdle: ({ count }, now) => {
+      const current = Limits.rollCount(count, now)
+      return current.inMinute === 0 && current.inDay === 0
+    },
+    sweepEveryMillis: Limits.minuteMillis
+  })
+  const countOf = (user: string, now: number) => counts.get(user, now).count
+  const set = (user: string, now: number, count: Limits.CreationCount) => {
+    counts.get(user, now).count = count
+    counts.settle(user, now)
+  }
   const take = (user: string, now: number): RedisScripts.Verdict => {
-    const verdict = Limits.takeCreation(countOf(user), now, settings)
-    if (verdict._tag === "Exhausted") return { ...verdict, now }
-    counts.set(user, verdict.count)
+    const verdict = Limits.takeCreation(countOf(user, now), now, settings)
+    if (verdict._tag === "Exhausted") {
+      counts.settle(user, now)
+      return { ...verdict, now }
+    }
+    set(user, now, verdict.count)
     return { _tag: "Taken", at: now }
   }
   const refund = (user: string, taken: number, now: number) =>
-    void counts.set(user, Limits.refundCreation(countOf(user), taken, now))
+    set(user, now, Limits.refundCreation(countOf(user, now), taken, now))
   return {
     take,
     retake: (user, taken, now) => {
@@ -67,14 +89,20 @@ export const make = (settings: Limits.CreationSettings = Limits.creationDefaults
     },
     refund,
     exhaust: (user, window, now) => {
-      const count = Limits.rollCount(countOf(user), now)
-      counts.set(
+      const count = Limits.rollCount(countOf(user, now), now)
+      set(
         user,
+        now,
         window === "minute"
           ? { ...count, inMinute: Math.max(count.inMinute, settings.perMinute) }
           : { ...count, inDay: Math.max(count.inDay, settings.perDay) }
       )
     },
-    usedUp: (user, now) => Limits.exhaustedWindow(countOf(user), now, settings)
+    usedUp: (user, now) => {
+      const entry = counts.peek(user)
+      return entry === undefined ? undefined : Limits.exhaustedWindow(entry.count, now, settings)
+    },
+    budget: (user, now) => Budget.creations(counts.peek(user)?.count ?? Limits.emptyCount, now, settings),
+    users: () => counts.size()
   }
 }

@@ -40,6 +40,8 @@ export type Script =
   | "communityApiReleasePermit"
   | "communityApiBlockUser"
   | "communityApiCountCreations"
+  | "communityApiReadPermits"
+  | "communityApiReadCreations"
 
 /**
  * A script's text and how many of its arguments are keys.
@@ -63,7 +65,9 @@ export const scripts: { readonly [Name in Script]: Definition } = {
   communityApiRenewPermits: { numberOfKeys: 2, lua: Lua.renewPermits },
   communityApiReleasePermit: { numberOfKeys: 2, lua: Lua.releasePermit },
   communityApiBlockUser: { numberOfKeys: 1, lua: Lua.blockUser },
-  communityApiCountCreations: { numberOfKeys: 1, lua: Lua.countCreations }
+  communityApiCountCreations: { numberOfKeys: 1, lua: Lua.countCreations },
+  communityApiReadPermits: { numberOfKeys: 3, lua: Lua.readPermits },
+  communityApiReadCreations: { numberOfKeys: 1, lua: Lua.readCreations }
 }
 
 /**
@@ -285,4 +289,72 @@ export const readVerdict = (reply: Reply): Verdict =>
 export const readUsedUp = (reply: Reply): Limits.CreationWindow | undefined => {
   const window = reply[0]
   return window === "minute" || window === "day" ? window : undefined
+}
+
+/**
+ * Reads, changing nothing, the creation counts of the user of `keys` in the current minute and day;
+ * read its reply with {@link readCounts}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readCreations = (keys: Keys): Call => ({
+  script: "communityApiReadCreations",
+  keys: [keys.creations],
+  args: [Limits.minuteMillis, Limits.dayMillis, Limits.dayStartOffsetMillis]
+})
+
+/**
+ * Reads the reply of {@link readCreations}: the counts of the current minute and day, and the Redis
+ * time (epoch milliseconds).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const readCounts = (reply: Reply): { readonly count: Limits.CreationCount; readonly now: number } => {
+  const now = Number(reply[2])
+  return {
+    count: {
+      minute: Limits.minuteOf(now),
+      inMinute: Number(reply[0]),
+      day: Limits.dayOf(now),
+      inDay: Number(reply[1])
+    },
+    now
+  }
+}
+
+/**
+ * Reads, changing nothing, what is left of the rate window of the user of `keys`; read its reply with
+ * {@link readPermitsLeft}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readPermits = (keys: Keys): Call => ({
+  script: "communityApiReadPermits",
+  keys: [keys.inFlight, keys.given, keys.blocked],
+  args: []
+})
+
+/**
+ * Reads the reply of {@link readPermits}: the permits held (in flight or given back and not yet
+ * back), when the first given back comes back, the end of a block and the Redis time, in milliseconds.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const readPermitsLeft = (reply: Reply): {
+  readonly held: number
+  readonly nextBackAt: number | undefined
+  readonly blockedUntil: number
+  readonly now: number
+} => {
+  const nextBack = Number(reply[2])
+  return {
+    held: Number(reply[0]) + Number(reply[1]),
+    nextBackAt: nextBack > 0 ? nextBack / 1000 : undefined,
+    blockedUntil: Number(reply[3]) / 1000,
+    now: Number(reply[4]) / 1000
+  }
 }

@@ -5,6 +5,13 @@
  */
 
 /**
+ * What is left of a user's limits and when it comes back; whether creations fit by an instant.
+ *
+ * @since 0.1.0
+ */
+export * as Budget from "./Budget.js"
+
+/**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0
@@ -129,6 +136,13 @@ export * as Texts from "./Texts.js"
  * @since 0.1.0
  */
 export * as UserKey from "./UserKey.js"
+
+/**
+ * Per-user state held only while its user is active: idle entries leave memory.
+ *
+ * @since 0.1.0
+ */
+export * as UserTable from "./UserTable.js"
 
 /**
  * The wire's primitives as plain rules: channels, integers and ids, dates, a page's count and offset,

@@ -54,4 +54,21 @@ describe("CreationBook", () => {
     expect(CreationBook.settingsOf()).toEqual(Limits.creationDefaults)
     expect(CreationBook.settingsOf({ perMinute: 3 })).toEqual({ perMinute: 3, perDay: Limits.creationDefaults.perDay })
   })
+
+  it("L2 L4 a user's counts leave the book when both its windows have passed or a refund empties them", () => {
+    const book = CreationBook.make()
+    expect(book.take("a", start)._tag).toBe("Taken")
+    expect(book.take("b", start)._tag).toBe("Taken")
+    expect(book.usedUp("c", start)).toBeUndefined()
+    expect(book.users()).toBe(2)
+    book.refund("b", start, start + 1)
+    expect(book.users()).toBe(1)
+    // A later minute of the same day: the day still counts "a".
+    expect(book.take("d", start + Limits.minuteMillis)._tag).toBe("Taken")
+    expect(book.users()).toBe(2)
+    // The next day (00:00 UTC, 03:00 Moscow): the first take sweeps both.
+    const nextDay = Limits.nextDay(start)
+    expect(book.take("e", nextDay)._tag).toBe("Taken")
+    expect(book.users()).toBe(1)
+  })
 })

@@ -37,7 +37,9 @@ describe("RedisScripts", () => {
       communityApiRenewPermits: [2, "7cfbc6fdccc0e52350f603f571e2a291c2e549d5"],
       communityApiReleasePermit: [2, "634cd7621208b6a3a9481b8dd6c86bb1e6f14235"],
       communityApiBlockUser: [1, "a5e4db066a80448206222d91c1247dfb850414c9"],
-      communityApiCountCreations: [1, "db1d9f4e34e8827b03e3fe965bc0c0fd36d3a526"]
+      communityApiCountCreations: [1, "db1d9f4e34e8827b03e3fe965bc0c0fd36d3a526"],
+      communityApiReadPermits: [3, "4a5b93a0ca920cba0b5b517a71b52b02f31c89d3"],
+      communityApiReadCreations: [1, "72821fdf98ad4e1fc47c608529a9ba262ae04407"]
     })
   })
 

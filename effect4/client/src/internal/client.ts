@@ -13,7 +13,7 @@
 import * as JsonBody from "@community-api/core/JsonBody"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
-import { Duration, Effect, Predicate, Redacted, Schema } from "effect"
+import { type DateTime, Duration, Effect, Predicate, Redacted, Schema } from "effect"
 import type { HttpClient } from "effect/http"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
@@ -229,5 +229,16 @@ export const make = (
       Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
     )
 
-    return { ...sections, streams, execute, page, stream, call } as unknown as CommunityApiClient.Client
+    const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
+    const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
+    return {
+      ...sections,
+      streams,
+      execute,
+      page,
+      stream,
+      call,
+      budget,
+      estimateCreations
+    } as unknown as CommunityApiClient.Client
   })

@@ -12,7 +12,7 @@ export const resolve = (settings: CountStore.Settings = {}): Limits.CreationSett
   CreationBook.settingsOf(settings)
 
 /** A store of counts with `settings`. */
-export const makeStoreUnsafe = (settings: Limits.CreationSettings): CountStore.Service<never> => {
+export const makeStoreUnsafe = (settings: Limits.CreationSettings): CountStore.Memory => {
   const book = CreationBook.make(settings)
   const withNow = <A>(f: (now: number) => A): Effect.Effect<A> =>
     Effect.clockWith((clock) => Effect.sync(() => f(clock.currentTimeMillisUnsafe())))
@@ -21,6 +21,8 @@ export const makeStoreUnsafe = (settings: Limits.CreationSettings): CountStore.S
     retake: (user, taken) => withNow((now) => book.retake(user, taken, now)),
     refund: (user, taken) => withNow((now) => book.refund(user, taken, now)),
     exhaust: (user, window) => withNow((now) => book.exhaust(user, window, now)),
-    usedUp: (user) => withNow((now) => book.usedUp(user, now))
+    usedUp: (user) => withNow((now) => book.usedUp(user, now)),
+    budget: (user) => withNow((now) => book.budget(user, now)),
+    users: Effect.sync(() => book.users())
   }
 }

@@ -5,6 +5,7 @@
  */
 import * as Limits from "@community-api/core/Limits"
 import { describeUrl } from "@community-api/core/RedisUrl"
+import * as UserTable from "@community-api/core/UserTable"
 import { Clock, Effect, Redacted, Result } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -87,6 +88,8 @@ export const permitsOrMemory = (
   return {
     limit: primary.limit,
     take: (user) => Effect.catch(from(primary, user), (error) => Effect.andThen(warnOnce(error), from(memory, user))),
+    budget: (user) =>
+      Effect.catch(primary.budget(user), (error) => Effect.andThen(warnOnce(error), memory.budget(user))),
     release: (permit, hold) => {
       const { from, inner } = permit as FallbackPermit
       return from.release(inner, hold)
@@ -98,17 +101,23 @@ export const permitsOrMemory = (
 
 /** Counts of Redis, or of memory while Redis is unavailable. */
 export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
-  const inMemory = new Map<string, Array<number>>()
+  // The times of a user leave memory once none is of the last day.
+  const inMemory = UserTable.make<{ times: Array<number> }>({
+    create: () => ({ times: [] }),
+    isIdle: ({ times }, now) => times.every((at) => at <= now - Limits.dayMillis),
+    sweepEveryMillis: Limits.minuteMillis
+  })
   const remember = (user: string) => (verdict: CountStore.Verdict) =>
     Effect.sync(() => {
       if (verdict._tag !== "Taken") return
-      const kept = (inMemory.get(user) ?? []).filter((at) => at > verdict.at - Limits.dayMillis)
-      inMemory.set(user, [...kept, verdict.at])
+      const entry = inMemory.get(user, verdict.at)
+      entry.times = [...entry.times.filter((at) => at > verdict.at - Limits.dayMillis), verdict.at]
     })
   const forget = (user: string, taken: number): boolean => {
-    const times = inMemory.get(user) ?? []
+    const times = inMemory.peek(user)?.times ?? []
     const index = times.indexOf(taken)
     if (index >= 0) times.splice(index, 1)
+    if (times.length === 0) inMemory.settle(user, taken)
     return index >= 0
   }
   const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
@@ -136,6 +145,8 @@ export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.S
     exhaust: (user, window) =>
       Effect.andThen(Effect.catch(primary.exhaust(user, window), warnOnce), memory.exhaust(user, window)),
     usedUp: (user) =>
-      Effect.catch(primary.usedUp(user), (error) => Effect.andThen(warnOnce(error), memory.usedUp(user)))
+      Effect.catch(primary.usedUp(user), (error) => Effect.andThen(warnOnce(error), memory.usedUp(user))),
+    budget: (user) =>
+      Effect.catch(primary.budget(user), (error) => Effect.andThen(warnOnce(error), memory.budget(user)))
   }
 }

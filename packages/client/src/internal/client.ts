@@ -14,7 +14,7 @@
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
-import { Duration, Effect, ParseResult, Predicate, Redacted, Schema } from "effect"
+import { type DateTime, Duration, Effect, ParseResult, Predicate, Redacted, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
@@ -247,12 +247,16 @@ export const make = (
       Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
     )
 
+    const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
+    const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
     return {
       ...sections,
       streams,
       execute,
       page,
       stream,
-      call
+      call,
+      budget,
+      estimateCreations
     } as unknown as CommunityApiClient.Client
   })

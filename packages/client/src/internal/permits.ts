@@ -3,14 +3,25 @@
  * per user a semaphore of `limit` permits in this process. A permit is taken before its request is
  * sent and given back once its hold has passed, by a daemon fiber, so that the caller's answer is not
  * delayed by the hold. Waiters queue fairly on the semaphore.
+ *
+ * A user's gate leaves memory once none of its permits is taken, waited for or held and no block of
+ * it lasts (`UserTable` of the core): memory follows the users active now.
  */
+import * as Budget from "@community-api/core/Budget"
 import { heldUntil } from "@community-api/core/PacingRule"
+import * as UserTable from "@community-api/core/UserTable"
 import { Clock, Duration, Effect } from "effect"
 import type * as PermitStore from "../PermitStore.js"
 
 /** The permits of one user. */
 interface Gate {
   readonly semaphore: Effect.Semaphore
+  /** Takes begun (waiting or holding a permit) whose permit has not come back yet. */
+  active: number
+  /** Permits taken whose permit has not come back yet. */
+  held: number
+  /** When the permits given back and held come back, in the order given back. */
+  readonly returns: Array<number>
   blockedUntil: number
 }
 
@@ -21,53 +32,83 @@ interface MemoryPermit extends PermitStore.Permit {
 }
 
 /** A memory store of `limit` permits per user, synchronously. @internal */
-export const unsafeMakeStore = (limit: number): PermitStore.Service<never> => {
-  const gates = new Map<string, Gate>()
-  const gateOf = (user: string): Gate => {
-    let gate = gates.get(user)
-    if (gate === undefined) {
-      gate = { semaphore: Effect.unsafeMakeSemaphore(limit), blockedUntil: 0 }
-      gates.set(user, gate)
-    }
-    return gate
-  }
-  const waitIfBlocked = (gate: Gate) =>
-    Effect.clockWith((clock) => {
-      const now = clock.unsafeCurrentTimeMillis()
-      return gate.blockedUntil > now ? Effect.sleep(Duration.millis(gate.blockedUntil - now)) : Effect.void
+export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
+  const gates = UserTable.make<Gate>({
+    create: () => ({ semaphore: Effect.unsafeMakeSemaphore(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
+    isIdle: (gate, now) => gate.active === 0 && gate.blockedUntil <= now
+  })
+  const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
+  /** One take of `user` ended (its permit came back, or it was interrupted while waiting). */
+  const ended = (user: string, gate: Gate) =>
+    Effect.map(now, (at) => {
+      gate.active--
+      gates.settle(user, at)
     })
+  /** A permit of `gate` is back (or was never used). */
+  const back = (gate: Gate, until?: number) =>
+    Effect.zipRight(
+      Effect.sync(() => {
+        gate.held--
+        if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
+      }),
+      gate.semaphore.release(1)
+    )
+  const waitIfBlocked = (gate: Gate) =>
+    Effect.flatMap(
+      now,
+      (at) => gate.blockedUntil > at ? Effect.sleep(Duration.millis(gate.blockedUntil - at)) : Effect.void
+    )
   return {
     limit,
+    users: Effect.sync(() => gates.size()),
     take: (user) =>
-      Effect.suspend(() => {
-        const gate = gateOf(user)
-        return Effect.uninterruptibleMask((restore) =>
-          Effect.zipRight(
-            restore(gate.semaphore.take(1)),
+      Effect.uninterruptibleMask((restore) =>
+        Effect.flatMap(now, (at) => {
+          const gate = gates.get(user, at)
+          gate.active++
+          return Effect.zipRight(
+            restore(gate.semaphore.take(1)).pipe(
+              Effect.onInterrupt(() => ended(user, gate)),
+              Effect.tap(() => void gate.held++)
+            ),
             // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
             restore(Effect.zipRight(waitIfBlocked(gate), Clock.currentTimeMillis)).pipe(
-              Effect.onInterrupt(() => gate.semaphore.release(1)),
+              Effect.onInterrupt(() => Effect.zipRight(back(gate), ended(user, gate))),
               Effect.map((takenAt): MemoryPermit => ({ user, gate, takenAt }))
+            )
+          )
+        })
+      ),
+    // Given back in a daemon fiber, so that a caller's answer is not delayed by the hold.
+    release: (permit, hold) =>
+      Effect.flatMap(now, (at) => {
+        const { gate, takenAt, user } = permit as MemoryPermit
+        const until = heldUntil(hold, takenAt, at)
+        gate.returns.push(until)
+        return Effect.asVoid(
+          Effect.forkDaemon(
+            Effect.sleep(Duration.millis(until - at)).pipe(
+              Effect.zipRight(back(gate, until)),
+              Effect.zipRight(ended(user, gate))
             )
           )
         )
       }),
-    // Given back in a daemon fiber, so that a caller's answer is not delayed by the hold.
-    release: (permit, hold) =>
-      Effect.clockWith((clock) => {
-        const { gate, takenAt } = permit as MemoryPermit
-        const now = clock.unsafeCurrentTimeMillis()
-        const until = heldUntil(hold, takenAt, now)
-        return Effect.asVoid(
-          Effect.forkDaemon(Effect.zipRight(Effect.sleep(Duration.millis(until - now)), gate.semaphore.release(1)))
-        )
+    budget: (user) =>
+      Effect.map(now, (at) => {
+        const gate = gates.peek(user)
+        return Budget.requests({
+          limit,
+          held: gate?.held ?? 0,
+          nextBackAt: gate === undefined || gate.returns.length === 0 ? undefined : Math.min(...gate.returns),
+          blockedUntil: gate?.blockedUntil ?? 0,
+          now: at
+        })
       }),
     block: (user, millis) =>
-      Effect.clockWith((clock) =>
-        Effect.sync(() => {
-          const gate = gateOf(user)
-          gate.blockedUntil = Math.max(gate.blockedUntil, clock.unsafeCurrentTimeMillis() + millis)
-        })
-      )
+      Effect.map(now, (at) => {
+        const gate = gates.get(user, at)
+        gate.blockedUntil = Math.max(gate.blockedUntil, at + millis)
+      })
   }
 }

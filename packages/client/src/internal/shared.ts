@@ -4,6 +4,7 @@
  * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
  * options ask for it, with one warning per process.
  */
+import * as UserTable from "@community-api/core/UserTable"
 import { Limits } from "@community-api/schema"
 import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
@@ -94,6 +95,8 @@ export const permitsOrMemory = (
     limit: primary.limit,
     take: (user) =>
       Effect.catchAll(from(primary, user), (error) => Effect.zipRight(warnOnce(error), from(memory, user))),
+    budget: (user) =>
+      Effect.catchAll(primary.budget(user), (error) => Effect.zipRight(warnOnce(error), memory.budget(user))),
     release: (permit, hold) => {
       const { from, inner } = permit as FallbackPermit
       return from.release(inner, hold)
@@ -110,17 +113,23 @@ export const permitsOrMemory = (
  * @internal
  */
 export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
-  const inMemory = new Map<string, Array<number>>()
+  // The times of a user leave memory once none is of the last day.
+  const inMemory = UserTable.make<{ times: Array<number> }>({
+    create: () => ({ times: [] }),
+    isIdle: ({ times }, now) => times.every((at) => at <= now - Limits.dayMillis),
+    sweepEveryMillis: Limits.minuteMillis
+  })
   const remember = (user: string) => (verdict: CountStore.Verdict) =>
     Effect.sync(() => {
       if (verdict._tag !== "Taken") return
-      const kept = (inMemory.get(user) ?? []).filter((at) => at > verdict.at - Limits.dayMillis)
-      inMemory.set(user, [...kept, verdict.at])
+      const entry = inMemory.get(user, verdict.at)
+      entry.times = [...entry.times.filter((at) => at > verdict.at - Limits.dayMillis), verdict.at]
     })
   const forget = (user: string, taken: number): boolean => {
-    const times = inMemory.get(user) ?? []
+    const times = inMemory.peek(user)?.times ?? []
     const index = times.indexOf(taken)
     if (index >= 0) times.splice(index, 1)
+    if (times.length === 0) inMemory.settle(user, taken)
     return index >= 0
   }
   const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
@@ -149,6 +158,8 @@ export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.S
     exhaust: (user, window) =>
       Effect.zipRight(Effect.catchAll(primary.exhaust(user, window), warnOnce), memory.exhaust(user, window)),
     usedUp: (user) =>
-      Effect.catchAll(primary.usedUp(user), (error) => Effect.zipRight(warnOnce(error), memory.usedUp(user)))
+      Effect.catchAll(primary.usedUp(user), (error) => Effect.zipRight(warnOnce(error), memory.usedUp(user))),
+    budget: (user) =>
+      Effect.catchAll(primary.budget(user), (error) => Effect.zipRight(warnOnce(error), memory.budget(user)))
   }
 }

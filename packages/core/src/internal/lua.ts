@@ -103,6 +103,20 @@ return 1
 `
 
 /**
+ * Reads, changing nothing, what is left of the rate window. KEYS: in flight, given back, blocked.
+ * Answers `{inFlight, givenBack, nextBack, blockedUntil, now}` in µs: the permits in flight and given
+ * back that still hold, when the first given back comes back (0 when none is), the end of a block (0
+ * when none), the Redis time.
+ */
+export const readPermits = nowMicros + `
+local inFlight = redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')
+local given = redis.call('ZRANGEBYSCORE', KEYS[2], '(' .. now, '+inf', 'WITHSCORES')
+local nextBack = given[2] or '0'
+local blocked = tonumber(redis.call('GET', KEYS[3]) or '0')
+return {inFlight, #given / 2, nextBack, tostring(blocked), tostring(now)}
+`
+
+/**
  * Everything the creation counts do, as `Limits` does it in memory. KEYS: the user's counts. ARGV:
  * mode (`take`, `retake`, `refund`, `exhaust`, `usedUp`), perMinute, perDay, minuteMillis, dayMillis,
  * dayStartOffsetMillis, then the creation's time (retake, refund) or the window (exhaust).
@@ -161,4 +175,17 @@ if mode == 'exhaust' then
   return {1}
 end
 return {usedUp()}
+`
+
+/**
+ * Reads, changing nothing, the creation counts of the current minute and day. KEYS: the user's counts.
+ * ARGV: minuteMillis, dayMillis, dayStartOffsetMillis. Answers `{inMinute, inDay, now}` (now in ms).
+ */
+export const readCreations = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local minuteMillis, dayMillis, offset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local stored = redis.call('HMGET', KEYS[1], 'minute', 'inMinute', 'day', 'inDay')
+local inMinute = (tonumber(stored[1]) == math.floor(now / minuteMillis)) and tonumber(stored[2]) or 0
+local inDay = (tonumber(stored[3]) == math.floor((now - offset) / dayMillis)) and tonumber(stored[4]) or 0
+return {inMinute, inDay, now}
 `

@@ -3,8 +3,10 @@
  * user by the core's take script, renewed while in flight, given back after their hold. Fails
  * closed: when Redis cannot be asked, every waiter fails with the store's error.
  */
+import * as Budget from "@community-api/core/Budget"
 import { keysOf } from "@community-api/core/RedisKeys"
 import * as RedisScripts from "@community-api/core/RedisScripts"
+import * as UserTable from "@community-api/core/UserTable"
 import { Deferred, Duration, Effect, Exit, Random } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "../../ClientError.js"
@@ -40,23 +42,26 @@ export const permitStore = (
 ): Effect.Effect<PermitStore.Service, never, Scope.Scope> =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
-    const users = new Map<string, UserPermits>()
-    const permitsOf = (user: string) => {
-      let permits = users.get(user)
-      if (permits === undefined) {
-        permits = { waiters: [], asking: false, inFlight: new Set(), blockedUntil: 0 }
-        users.set(user, permits)
-      }
-      return permits
-    }
+    // A user's side leaves memory once nothing of it waits, asks, is in flight or blocked here.
+    const users = UserTable.make<UserPermits>({
+      create: () => ({ waiters: [], asking: false, inFlight: new Set(), blockedUntil: 0 }),
+      isIdle: (permits, now) =>
+        permits.waiters.length === 0 && !permits.asking && permits.inFlight.size === 0 && permits.blockedUntil <= now
+    })
+    const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
+    const permitsOf = (user: string) => Effect.map(now, (at) => users.get(user, at))
+    const settle = (user: string) => Effect.map(now, (at) => users.settle(user, at))
     const processId = (yield* Random.nextInt).toString(36).replace("-", "")
     let calls = 0
     const run = (call: RedisScripts.Call) => connection.run("pacing", call)
     const giveBack = (user: string, name: string, hold: PermitStore.Hold) =>
       Effect.suspend(() => {
-        permitsOf(user).inFlight.delete(name)
+        users.peek(user)?.inFlight.delete(name)
         // Not given back (Redis gone meanwhile), the permit lapses within the lease.
-        return Effect.ignore(run(RedisScripts.releasePermit(keysOf(connection.prefix, user), name, hold)))
+        return Effect.andThen(
+          Effect.ignore(run(RedisScripts.releasePermit(keysOf(connection.prefix, user), name, hold))),
+          settle(user)
+        )
       })
     const unused: PermitStore.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
 
@@ -64,12 +69,15 @@ export const permitStore = (
     yield* Effect.forkIn(
       Effect.forever(Effect.andThen(
         Effect.sleep(Duration.millis(options.leaseMillis / 3)),
-        Effect.forEach(users, ([user, permits]) => {
-          if (permits.inFlight.size === 0) return Effect.void
-          return Effect.ignore(
-            run(RedisScripts.renewPermits(keysOf(connection.prefix, user), options.leaseMillis, permits.inFlight))
-          )
-        }, { discard: true })
+        // Read at each turn: the users in flight now.
+        Effect.suspend(() =>
+          Effect.forEach(Array.from(users.entries()), ([user, permits]) => {
+            if (permits.inFlight.size === 0) return Effect.void
+            return Effect.ignore(
+              run(RedisScripts.renewPermits(keysOf(connection.prefix, user), options.leaseMillis, permits.inFlight))
+            )
+          }, { discard: true })
+        )
       )),
       scope
     )
@@ -78,7 +86,7 @@ export const permitStore = (
       Effect.suspend(() => {
         if (permits.waiters.length === 0) {
           permits.asking = false
-          return Effect.void
+          return settle(user)
         }
         return run(RedisScripts.takePermits(keysOf(connection.prefix, user), {
           limit: options.limit,
@@ -129,8 +137,7 @@ export const permitStore = (
       limit: options.limit,
       take: (user) =>
         Effect.uninterruptibleMask((restore) =>
-          Effect.suspend(() => {
-            const permits = permitsOf(user)
+          Effect.flatMap(permitsOf(user), (permits) => {
             const waiter = Deferred.makeUnsafe<Granted, ClientError.LimiterUnavailable>()
             permits.waiters.push(waiter)
             const asking = permits.asking ? Effect.void : Effect.suspend(() => {
@@ -142,7 +149,9 @@ export const permitStore = (
               Effect.onInterrupt(() =>
                 Effect.suspend(() => {
                   const index = permits.waiters.indexOf(waiter)
-                  if (index >= 0) return Effect.sync(() => void permits.waiters.splice(index, 1))
+                  if (index >= 0) {
+                    return Effect.andThen(Effect.sync(() => void permits.waiters.splice(index, 1)), settle(user))
+                  }
                   // Granted as it was interrupted: not used, the permit goes back.
                   return Effect.flatMap(
                     Effect.exit(Deferred.await(waiter)),
@@ -166,14 +175,15 @@ export const permitStore = (
         const { name, user } = permit as RedisPermit
         return Effect.asVoid(Effect.forkIn(giveBack(user, name, hold), scope))
       },
+      budget: (user) =>
+        Effect.map(run(RedisScripts.readPermits(keysOf(connection.prefix, user))), (reply) =>
+          Budget.requests({ limit: options.limit, ...RedisScripts.readPermitsLeft(reply) })),
       block: (user, millis) =>
         Effect.andThen(
-          Effect.clockWith((clock) =>
-            Effect.sync(() => {
-              const permits = permitsOf(user)
-              permits.blockedUntil = Math.max(permits.blockedUntil, clock.currentTimeMillisUnsafe() + millis)
-            })
-          ),
+          Effect.map(now, (at) => {
+            const permits = users.get(user, at)
+            permits.blockedUntil = Math.max(permits.blockedUntil, at + millis)
+          }),
           Effect.asVoid(run(RedisScripts.blockUser(keysOf(connection.prefix, user), millis)))
         )
     }

@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import * as Budget from "@community-api/core/Budget"
 import { keysOf } from "@community-api/core/RedisKeys"
 import * as RedisScripts from "@community-api/core/RedisScripts"
 import type { Limits } from "@community-api/schema"
@@ -24,6 +25,14 @@ export const countStore = (connection: Connection, settings: Limits.CreationSett
     retake: (user, taken) => Effect.map(count(user, { _tag: "retake", taken }), RedisScripts.readVerdict),
     refund: (user, taken) => Effect.asVoid(count(user, { _tag: "refund", taken })),
     exhaust: (user, window) => Effect.asVoid(count(user, { _tag: "exhaust", window })),
-    usedUp: (user) => Effect.map(count(user, { _tag: "usedUp" }), RedisScripts.readUsedUp)
+    usedUp: (user) => Effect.map(count(user, { _tag: "usedUp" }), RedisScripts.readUsedUp),
+    budget: (user) =>
+      Effect.map(
+        connection.run("creation quota", RedisScripts.readCreations(keysOf(connection.prefix, user))),
+        (reply) => {
+          const { count: counted, now } = RedisScripts.readCounts(reply)
+          return Budget.creations(counted, now, settings)
+        }
+      )
   }
 }

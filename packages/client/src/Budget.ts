@@ -1,0 +1,125 @@
+/**
+ * What is left of a user's limits and when it comes back, as the client's limiters read it from their
+ * store (memory or Redis): `client.budget`, `Pacing.Service.budget`, `CreationQuota.Service.budget`
+ * and `estimate`. The models and the arithmetic of the core's `Budget`, and the JSON that the
+ * command line (`limits --json`) and the MCP server (`limits_get`) show of them: {@link Json}, made
+ * by {@link toJson}, whose JSON Schema the MCP server derives for its tool.
+ *
+ * @since 0.1.0
+ */
+import * as Core from "@community-api/core/Budget"
+import { Schema } from "effect"
+import * as Target from "./Target.js"
+
+/**
+ * The budgets' models (`Requests`, `Creations`, `OfUser`, `Estimate`) and arithmetic, from the core.
+ *
+ * @since 0.1.0
+ */
+export * from "@community-api/core/Budget"
+
+/**
+ * The most creations a question takes ({@link Question}): well over a year of the daily limit.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const maxCreations = 100_000
+
+/**
+ * Whether `creations` creations can all be sent `by` an instant (epoch milliseconds).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Question {
+  readonly creations: number
+  readonly by: number
+}
+
+// What each field means is said once, by the command's help and the tool's description: a JSON Schema
+// derived from these holds the shapes alone (`{ type: "integer", minimum: 0 }`, not effect's
+// descriptions of its filters), as the tool list's size is paid for by every conversation.
+const Count = Schema.Int.pipe(Schema.nonNegative({ jsonSchema: { type: "integer", minimum: 0 } }))
+
+/** An instant in ISO 8601, UTC, to the millisecond: `2026-01-01T15:00:00.000Z`. */
+const Instant = Schema.String
+
+const window = { used: Count, limit: Count, left: Count }
+
+/**
+ * One window of a limit, as {@link Json} shows it: used, limit, left, and when it resets.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const WindowJson = Schema.Struct({ ...window, resets_at: Instant })
+
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
+export type WindowJson = typeof WindowJson.Type
+
+/**
+ * The JSON of a budget: where the limiters keep it, the requests (`resets_at` null while every permit
+ * held waits for its answer), the creations of the minute and the day, and the answer to a
+ * {@link Question} when one was asked (`last_at`, the earliest instant the last of them can be sent).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Json = Schema.Struct({
+  limiters: Target.Limiters,
+  requests: Schema.Struct({ ...window, resets_at: Schema.NullOr(Instant) }),
+  creations: Schema.Struct({ minute: WindowJson, day: WindowJson }),
+  estimate: Schema.optional(Schema.Struct({ creations: Count, by: Instant, in_time: Schema.Boolean, last_at: Instant }))
+})
+
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
+export type Json = typeof Json.Type
+
+const iso = (epochMillis: number): string => new Date(epochMillis).toISOString()
+
+const windowJson = (window: Core.Window): WindowJson => ({
+  used: window.used,
+  limit: window.limit,
+  left: window.left,
+  resets_at: iso(window.resetsAt)
+})
+
+/**
+ * The {@link Json} of a budget kept where `limiters` says, with the answer to `asked` when there is
+ * one (its `estimate`, `Budget.estimate` of the same budget).
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const toJson = (
+  budget: Core.OfUser,
+  limiters: Target.Limiters,
+  asked?: Question & { readonly estimate: Core.Estimate }
+): Json => {
+  const { creations, requests } = budget
+  return {
+    limiters,
+    requests: {
+      used: requests.used,
+      limit: requests.limit,
+      left: requests.left,
+      resets_at: requests.resetsAt === undefined ? null : iso(requests.resetsAt)
+    },
+    creations: { minute: windowJson(creations.minute), day: windowJson(creations.day) },
+    ...(asked === undefined ? {} : {
+      estimate: {
+        creations: asked.creations,
+        by: iso(asked.by),
+        in_time: asked.estimate._tag === "InTime",
+        last_at: iso(asked.estimate._tag === "InTime" ? asked.estimate.lastAt : asked.estimate.earliest)
+      }
+    })
+  }
+}

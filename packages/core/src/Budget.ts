@@ -1,0 +1,171 @@
+/**
+ * What is left of a user's limits, and when it comes back: the requests of the rate window, the
+ * creations of the calendar minute and day, and whether a number of creations can be done by a given
+ * instant. Plain data and arithmetic, read by both lines' limiters from either store.
+ *
+ * @since 0.1.0
+ */
+import * as Limits from "./Limits.js"
+
+/**
+ * One window of a limit: how much of it is used and left, and when it resets (epoch milliseconds; for
+ * the request rate, when the next permit held now comes back, or now when none is held).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Window {
+  readonly used: number
+  readonly limit: number
+  readonly left: number
+  readonly resetsAt: number
+}
+
+/**
+ * What is left of a user's limits: the requests of the rate window and the creations of the minute
+ * and the day.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface OfUser {
+  readonly requests: Requests
+  readonly creations: Creations
+}
+
+/**
+ * The creations left to a user in the current calendar minute and day.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Creations {
+  readonly minute: Window
+  readonly day: Window
+}
+
+/**
+ * The budget of the creations at `now` of a count (as a store keeps it), with `settings`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const creations = (
+  count: Limits.CreationCount,
+  now: number,
+  settings: Limits.CreationSettings = Limits.creationDefaults
+): Creations => {
+  const current = Limits.rollCount(count, now)
+  const window = (used: number, limit: number, resetsAt: number): Window => ({
+    used,
+    limit,
+    left: Math.max(0, limit - used),
+    resetsAt
+  })
+  return {
+    minute: window(current.inMinute, settings.perMinute, Limits.nextMinute(now)),
+    day: window(current.inDay, settings.perDay, Limits.nextDay(now))
+  }
+}
+
+/**
+ * The requests of a user's rate window: how many permits are taken or held back (`used`) of `limit`,
+ * how many are free now, and when the next held one comes back: `undefined` while every held permit
+ * still waits for its answer (a permit comes back a hold after its answer).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Requests {
+  readonly used: number
+  readonly limit: number
+  readonly left: number
+  readonly resetsAt: number | undefined
+}
+
+/**
+ * The requests a user may send now: `held` of `limit` permits are taken or held back, and the next of
+ * them comes back at `nextBackAt` (when one is given back); a block after a refusal lasts until
+ * `blockedUntil`, and leaves none until then.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const requests = (options: {
+  readonly limit: number
+  readonly held: number
+  readonly nextBackAt: number | undefined
+  readonly blockedUntil: number
+  readonly now: number
+}): Requests => {
+  const held = Math.min(options.limit, Math.max(0, options.held))
+  if (options.blockedUntil > options.now) {
+    return { used: options.limit, limit: options.limit, left: 0, resetsAt: options.blockedUntil }
+  }
+  return {
+    used: held,
+    limit: options.limit,
+    left: options.limit - held,
+    resetsAt: held === 0
+      ? options.now
+      : options.nextBackAt === undefined
+      ? undefined
+      : Math.max(options.now, options.nextBackAt)
+  }
+}
+
+/**
+ * Whether `count` more creations fit by `deadline`: `InTime` with the instant the last of them can be
+ * sent at the earliest, or `Late` with the earliest instant they could all be sent by.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Estimate =
+  | { readonly _tag: "InTime"; readonly lastAt: number }
+  | { readonly _tag: "Late"; readonly earliest: number }
+
+/**
+ * The earliest instant the last of `count` creations can be sent, from `budget` at `now`: as many as
+ * the minute and the day leave now, then a full minute's worth (the budget's limit) at each next
+ * minute within the day's quota, then the next day's. Only the limits are counted, not the time the
+ * requests take.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const lastCreationAt = (budget: Creations, count: number, now: number): number => {
+  const settings = { perMinute: budget.minute.limit, perDay: budget.day.limit }
+  let remaining = Math.max(0, Math.floor(count))
+  if (remaining === 0) return now
+  if (settings.perMinute <= 0 || settings.perDay <= 0) return Infinity
+  let at = now
+  let inMinute = budget.minute.left
+  let inDay = budget.day.left
+  // One step per calendar minute, or to the next day when the day is used up: at most count /
+  // perMinute steps and one per day crossed.
+  for (;;) {
+    const fits = Math.min(inMinute, inDay)
+    if (remaining <= fits) return at
+    remaining -= fits
+    inDay -= fits
+    if (inDay <= 0) {
+      at = Limits.nextDay(at)
+      inDay = settings.perDay
+    } else {
+      at = Limits.nextMinute(at)
+    }
+    inMinute = settings.perMinute
+  }
+}
+
+/**
+ * Whether `count` creations can all be sent by `deadline` (see {@link lastCreationAt}).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const estimate = (budget: Creations, count: number, now: number, deadline: number): Estimate => {
+  const lastAt = lastCreationAt(budget, count, now)
+  return lastAt <= deadline ? { _tag: "InTime", lastAt } : { _tag: "Late", earliest: lastAt }
+}

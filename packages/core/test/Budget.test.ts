@@ -1,0 +1,74 @@
+/**
+ * The budgets of the limits: what is left of the request rate and of the creation windows, when each
+ * comes back, and whether a number of creations fits by an instant.
+ */
+import { describe, expect, it } from "vitest"
+import * as Budget from "../src/Budget.js"
+import * as Limits from "../src/Limits.js"
+
+/** 2026-11-26 17:59:30 UTC (20:59:30 Moscow). */
+const now = Date.UTC(2026, 10, 26, 17, 59, 30)
+const count = (inMinute: number, inDay: number): Limits.CreationCount => ({
+  minute: Limits.minuteOf(now),
+  inMinute,
+  day: Limits.dayOf(now),
+  inDay
+})
+
+describe("Budget", () => {
+  it("L2 L4 the creations left in the minute and the day, and when each resets (03:00 Moscow for the day)", () => {
+    expect(Budget.creations(count(5, 150), now)).toEqual({
+      minute: { used: 5, limit: 20, left: 15, resetsAt: Date.UTC(2026, 10, 26, 18, 0) },
+      day: { used: 150, limit: 200, left: 50, resetsAt: Date.UTC(2026, 10, 27, 0, 0) }
+    })
+    // A count of an earlier minute and day counts nothing now.
+    const old = { minute: Limits.minuteOf(now) - 1, inMinute: 20, day: Limits.dayOf(now) - 1, inDay: 200 }
+    expect(Budget.creations(old, now).minute.left).toBe(20)
+    expect(Budget.creations(old, now).day.left).toBe(200)
+  })
+
+  it("L2 N creations by an instant: the minute's left now, a full minute's worth after, the day's quota", () => {
+    const budget = Budget.creations(count(5, 150), now)
+    // 15 fit this minute.
+    expect(Budget.lastCreationAt(budget, 15, now)).toBe(now)
+    // 40: 15 now, 20 at 18:00, 5 at 18:01.
+    expect(Budget.lastCreationAt(budget, 40, now)).toBe(Date.UTC(2026, 10, 26, 18, 1))
+    expect(Budget.estimate(budget, 40, now, Date.UTC(2026, 10, 26, 18, 0))).toEqual({
+      _tag: "Late",
+      earliest: Date.UTC(2026, 10, 26, 18, 1)
+    })
+    expect(Budget.estimate(budget, 40, now, Date.UTC(2026, 10, 26, 18, 5))).toEqual({
+      _tag: "InTime",
+      lastAt: Date.UTC(2026, 10, 26, 18, 1)
+    })
+    // 60: the day has 50 left, so the last 10 wait for 03:00 Moscow (00:00 UTC).
+    expect(Budget.lastCreationAt(budget, 60, now)).toBe(Date.UTC(2026, 10, 27, 0, 0))
+    // 271: 50 today, 200 tomorrow (10 minutes of 20), 21 the day after (its second minute).
+    expect(Budget.lastCreationAt(budget, 271, now)).toBe(Date.UTC(2026, 10, 28, 0, 1))
+    expect(Budget.lastCreationAt(budget, 0, now)).toBe(now)
+  })
+
+  it("L1 the requests left now and when the next permit comes back; a block leaves none until it ends", () => {
+    const base = { limit: 30, blockedUntil: 0, now }
+    expect(Budget.requests({ ...base, held: 0, nextBackAt: undefined })).toEqual({
+      used: 0,
+      limit: 30,
+      left: 30,
+      resetsAt: now
+    })
+    expect(Budget.requests({ ...base, held: 30, nextBackAt: now + 400 })).toEqual({
+      used: 30,
+      limit: 30,
+      left: 0,
+      resetsAt: now + 400
+    })
+    // Every held permit still waits for its answer: when one comes back is not known yet.
+    expect(Budget.requests({ ...base, held: 2, nextBackAt: undefined }).resetsAt).toBeUndefined()
+    expect(Budget.requests({ ...base, held: 3, nextBackAt: now + 10, blockedUntil: now + 1020 })).toEqual({
+      used: 30,
+      limit: 30,
+      left: 0,
+      resetsAt: now + 1020
+    })
+  })
+})
