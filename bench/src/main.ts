@@ -25,6 +25,7 @@ import * as B5 from "./B5Decoding.js"
 import * as B6 from "./B6SharedLimits.js"
 import * as B7 from "./B7Bridge.js"
 import * as B8 from "./B8Startup.js"
+import * as B9 from "./B9Scale.js"
 import * as Lines from "./internal/Lines.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
@@ -92,6 +93,7 @@ const benchmarks: ReadonlyArray<{
   { id: "B6", run: B6.run },
   { id: "B7", run: B7.run },
   { id: "B8", name: "STARTUP", run: B8.run },
+  { id: "B9", name: "SCALE", run: B9.run },
   { id: "B10", name: "STALLED", run: B10.run },
   { id: "LINES", run: Effect.promise(compareLines) }
 ]
@@ -105,7 +107,8 @@ const caveats = [
   "Everything runs on loopback (127.0.0.1); B1–B3 run the reference server in a child process, B4 runs the " +
   "servers in this process and the load generator in a child process, B5 runs in this process only, B7 runs " +
   "the in-process bridge here and the compiled sandbox, Prism and the load generator each in a child process, " +
-  "B8 starts every command it times as a fresh child process, B10 runs the sandbox in a child process and its " +
+  "B8 starts every command it times as a fresh child process, B9 runs the reference server and the client " +
+  "process (started with --expose-gc) each in a child process, B10 runs the sandbox in a child process and its " +
   "senders in this process.",
   "The lines comparison (B1/effect3, B1/effect4…) runs each benchmark of each Effect line in a process of its " +
   "own on Node 22, the lines one after the other, benchmark by benchmark, each against its own reference server " +
