@@ -34,6 +34,7 @@ import { Clock, Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Permits from "./internal/permits.js"
+import * as Lane from "./Lane.js"
 import * as PermitStore from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
 
@@ -89,11 +90,13 @@ export interface ResolvedSettings extends PacingRule.Settings {}
 export interface Service<E = ClientError.LimiterUnavailable> {
   /**
    * Runs `send` (one request of `user`) when it fits the limit; its permit comes back when the pacing
-   * rule says (at the latest a window plus the margin after `send` ends). Fails with `LimiterUnavailable` (nothing sent) when a shared store
-   * cannot be reached.
+   * rule says (at the latest a window plus the margin after `send` ends). Fails with
+   * `LimiterUnavailable` (nothing sent) when a shared store cannot be reached. The permit is taken in
+   * the lane the call is marked with (`Lane.withLane`), else in `lane`, else `interactive`.
    */
   readonly withPermit: (
-    user: string
+    user: string,
+    lane?: Lane.Lane
   ) => <A, E2, R>(send: Effect.Effect<A, E2, R>) => Effect.Effect<A, E2 | E, R>
   /** The server answered 5: hold back every further request of `user` for a whole window. */
   readonly penalize: (user: string) => Effect.Effect<void>
@@ -190,12 +193,13 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     settings: resolved,
     users: Effect.sync(() => rules.size()),
     budget: store.budget,
-    withPermit: (user) => (send) =>
+    withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.clockWith((clock) => {
           const entry = rules.get(user, clock.unsafeCurrentTimeMillis())
           entry.active++
-          return Effect.flatMap(restore(store.take(user)), (permit) =>
+          const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
+          return Effect.flatMap(restore(take), (permit) =>
             Effect.flatMap(
               Clock.currentTimeMillis,
               (takenAt) => restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))

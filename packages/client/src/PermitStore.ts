@@ -15,6 +15,7 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import type { Lane } from "@community-api/core/Lane"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
@@ -56,9 +57,10 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   readonly limit: number
   /**
    * Waits until a permit of `user` is free and the user is not blocked, and takes it. Interrupted
-   * while waiting, it takes nothing.
+   * while waiting, it takes nothing. A call of the `interactive` lane (the default) is served ahead of
+   * every waiting call of the `batch` lane; a store that knows no lanes may serve both in turn.
    */
-  readonly take: (user: string) => Effect.Effect<Permit, E>
+  readonly take: (user: string, lane?: Lane) => Effect.Effect<Permit, E>
   /**
    * Gives `permit` back after its answer: it stays held until `max(now + afterAnswerMillis,
    * takenAt + afterTakeMillis)` on the store's clock. Does not wait for the store: the answer is
@@ -108,8 +110,9 @@ export interface Settings {
 }
 
 /**
- * Makes a store of permits in this process's memory, synchronously: per user a semaphore of `limit`
- * permits (waiters queue fairly on it), each given back by a daemon fiber once its hold has passed.
+ * Makes a store of permits in this process's memory, synchronously: per user `limit` permits and the
+ * calls waiting for one (interactive ones first, each lane first come, first served), each permit
+ * given back by a daemon fiber once its hold has passed.
  * A user's semaphore leaves memory once the user is idle (see {@link Memory}).
  *
  * @since 0.1.0

@@ -54,6 +54,13 @@ export * as ErrorCodes from "./ErrorCodes.js"
 export * as JsonBody from "./JsonBody.js"
 
 /**
+ * The priority lanes of a user's requests: interactive calls ahead of batch calls.
+ *
+ * @since 0.1.0
+ */
+export * as Lane from "./Lane.js"
+
+/**
  * The API's limits and the calendar arithmetic of the creation windows.
  *
  * @since 0.1.0
@@ -87,6 +94,13 @@ export * as Operations from "./Operations.js"
  * @since 0.1.0
  */
 export * as PacingRule from "./PacingRule.js"
+
+/**
+ * One user's pacing permits in one process and the calls waiting for one, by lane.
+ *
+ * @since 0.1.0
+ */
+export * as PermitQueue from "./PermitQueue.js"
 
 /**
  * The layout of the keys of the limiters' Redis store.

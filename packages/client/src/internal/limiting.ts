@@ -5,6 +5,7 @@
  * error 5 means for it (`Retry.refusalOf`), and after that error the request is sent again once the
  * limit that refused it allows it.
  */
+import type { Lane } from "@community-api/core/Lane"
 import { Duration, Effect, Predicate, Random } from "effect"
 import type * as ClientError from "../ClientError.js"
 import type * as CreationQuota from "../CreationQuota.js"
@@ -39,8 +40,8 @@ export interface Admission {
  *
  * @internal
  */
-export const paced = (pacing: Pacing.Service, user: string): Admission => {
-  const withPermit = pacing.withPermit(user)
+export const paced = (pacing: Pacing.Service, user: string, lane: Lane | undefined): Admission => {
+  const withPermit = pacing.withPermit(user, lane)
   const refused = () => pacing.penalize(user)
   return {
     admit: (send) => Effect.map(withPermit(send), (answer) => ({ answer, giveBack: Effect.void, refused }))
@@ -83,9 +84,10 @@ export const counted = (
   pacing: Pacing.Service,
   user: string,
   operation: string,
-  onExhausted: CreationQuota.OnExhausted
+  onExhausted: CreationQuota.OnExhausted,
+  lane: Lane | undefined
 ): Admission => {
-  const withPermit = pacing.withPermit(user)
+  const withPermit = pacing.withPermit(user, lane)
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
       switch (Retry.refusalOf({ creation: true }, error, window)) {

@@ -4,6 +4,7 @@
  * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
  * options ask for it, with one warning per process.
  */
+import type { Lane } from "@community-api/core/Lane"
 import * as UserTable from "@community-api/core/UserTable"
 import { Limits } from "@community-api/schema"
 import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
@@ -89,12 +90,15 @@ export const permitsOrMemory = (
   primary: PermitStore.Service,
   memory: PermitStore.Service
 ): PermitStore.Service => {
-  const from = (store: PermitStore.Service, user: string) =>
-    Effect.map(store.take(user), (inner): FallbackPermit => ({ user, inner, from: store }))
+  const from = (store: PermitStore.Service, user: string, lane: Lane | undefined) =>
+    Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
   return {
     limit: primary.limit,
-    take: (user) =>
-      Effect.catchAll(from(primary, user), (error) => Effect.zipRight(warnOnce(error), from(memory, user))),
+    take: (user, lane) =>
+      Effect.catchAll(
+        from(primary, user, lane),
+        (error) => Effect.zipRight(warnOnce(error), from(memory, user, lane))
+      ),
     budget: (user) =>
       Effect.catchAll(primary.budget(user), (error) => Effect.zipRight(warnOnce(error), memory.budget(user))),
     release: (permit, hold) => {
