@@ -24,6 +24,7 @@ import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import type * as CreationQuota from "./CreationQuota.js"
 import * as internal from "./internal/client.js"
+import type * as Lane from "./Lane.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -63,6 +64,12 @@ export interface ClientConfig {
   readonly userKey?: string | undefined
   /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
   readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
+  /**
+   * The lane of this client's calls that are not marked (`Lane.withLane`): `"interactive"` (the
+   * default) or `"batch"`, for a client that serves jobs. Interactive calls of a user take its next
+   * free permit ahead of its waiting batch calls.
+   */
+  readonly lane?: Lane.Lane | undefined
 }
 
 /**

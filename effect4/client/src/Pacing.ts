@@ -12,6 +12,7 @@ import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Permits from "./internal/permits.js"
+import * as Lane from "./Lane.js"
 import type * as PermitStore from "./PermitStore.js"
 import { PermitStore as PermitStoreTag } from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
@@ -58,9 +59,13 @@ export interface ResolvedSettings extends PacingRule.Settings {}
  * @category models
  */
 export interface Service<E = ClientError.LimiterUnavailable> {
-  /** Runs `send` with a permit of `user`, given back after its hold. */
+  /**
+   * Runs `send` with a permit of `user`, given back after its hold. The permit is taken in the lane
+   * the call is marked with (`Lane.withLane`), else in `lane`, else `interactive`.
+   */
   readonly withPermit: (
-    user: string
+    user: string,
+    lane?: Lane.Lane
   ) => <A, E2, R>(send: Effect.Effect<A, E2, R>) => Effect.Effect<A, E2 | E, R>
   /** After an error 5: `user` waits out the window before the next request. */
   readonly penalize: (user: string) => Effect.Effect<void>
@@ -137,12 +142,13 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     settings: resolved,
     users: Effect.sync(() => rules.size()),
     budget: store.budget,
-    withPermit: (user) => (send) =>
+    withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.clockWith((clock) => {
           const entry = rules.get(user, clock.currentTimeMillisUnsafe())
           entry.active++
-          return Effect.flatMap(restore(store.take(user)), (permit) =>
+          const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
+          return Effect.flatMap(restore(take), (permit) =>
             Effect.flatMap(
               Clock.currentTimeMillis,
               (takenAt) => restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import type { Lane } from "@community-api/core/Lane"
 import * as Limits from "@community-api/core/Limits"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Context, Effect, Layer } from "effect"
@@ -39,8 +40,11 @@ export type Hold = PacingRule.Hold
 export interface Service<E = ClientError.LimiterUnavailable> {
   /** How many permits a user holds at most. */
   readonly limit: number
-  /** Takes a permit, waiting for one; after a refusal's block, only once the block has passed. */
-  readonly take: (user: string) => Effect.Effect<Permit, E>
+  /**
+   * Takes a permit, waiting for one; after a refusal's block, only once the block has passed. A call
+   * of the `interactive` lane (the default) is served ahead of every waiting `batch` call.
+   */
+  readonly take: (user: string, lane?: Lane) => Effect.Effect<Permit, E>
   /** Gives a permit back after `hold`. */
   readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
   /**

@@ -110,9 +110,9 @@ export const make = (
     const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? JsonBody.defaultMaxBytes)
     const timeout = Duration.fromInputUnsafe(config.timeout ?? defaultTimeout)
     const deadline = Duration.fromInputUnsafe(config.deadline ?? defaultDeadline)
-    const ordinary = Limiting.paced(pacing, user)
+    const ordinary = Limiting.paced(pacing, user, config.lane)
     const admissionOf = (target: Target): Limiting.Admission =>
-      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit) : ordinary
+      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, config.lane) : ordinary
 
     // The whole call of `target` with the encoded parameters, step around step.
     const send = <A, E>(

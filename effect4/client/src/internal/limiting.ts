@@ -3,6 +3,7 @@
  * of the creation quota, confirmed once the permit is held. An error 9 gives the count back; an
  * error 5 tells the limit that refused it.
  */
+import type { Lane } from "@community-api/core/Lane"
 import { Duration, Effect, Predicate, Random } from "effect"
 import type * as ClientError from "../ClientError.js"
 import type * as CreationQuota from "../CreationQuota.js"
@@ -27,8 +28,8 @@ export interface Admission {
 }
 
 /** A permit of `user` for every request. */
-export const paced = (pacing: Pacing.Service, user: string): Admission => {
-  const withPermit = pacing.withPermit(user)
+export const paced = (pacing: Pacing.Service, user: string, lane: Lane | undefined): Admission => {
+  const withPermit = pacing.withPermit(user, lane)
   const refused = () => pacing.penalize(user)
   return {
     admit: (send) => Effect.map(withPermit(send), (answer) => ({ answer, giveBack: Effect.void, refused }))
@@ -52,9 +53,10 @@ export const counted = (
   pacing: Pacing.Service,
   user: string,
   operation: string,
-  onExhausted: CreationQuota.OnExhausted
+  onExhausted: CreationQuota.OnExhausted,
+  lane: Lane | undefined
 ): Admission => {
-  const withPermit = pacing.withPermit(user)
+  const withPermit = pacing.withPermit(user, lane)
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
       switch (Retry.refusalOf({ creation: true }, error, window)) {

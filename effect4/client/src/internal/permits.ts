@@ -1,18 +1,24 @@
 /**
- * The permits of the users in this process's memory: a semaphore of `limit` permits per user, a
- * permit given back after its hold by a detached fiber, and a block after a refusal.
+ * The memory store of the pacing permits (`PermitStore.layerMemory`, the default behind `Pacing`):
+ * per user `limit` permits in this process and the calls waiting for one, by lane (`PermitQueue` of
+ * the core): a permit that comes back goes straight to the first interactive waiter, else to the
+ * first batch waiter. A permit is taken before its request is sent and given back once its hold has
+ * passed, by a detached fiber, so that the caller's answer is not delayed by the hold.
  *
  * A user's gate leaves memory once none of its permits is taken, waited for or held and no block of
  * it lasts (`UserTable` of the core): memory follows the users active now.
  */
 import * as Budget from "@community-api/core/Budget"
+import type { Lane } from "@community-api/core/Lane"
 import { heldUntil } from "@community-api/core/PacingRule"
+import * as PermitQueue from "@community-api/core/PermitQueue"
 import * as UserTable from "@community-api/core/UserTable"
-import { Clock, Duration, Effect, Semaphore } from "effect"
+import { Clock, Deferred, Duration, Effect } from "effect"
 import type * as PermitStore from "../PermitStore.js"
 
+/** The permits of one user. */
 interface Gate {
-  readonly semaphore: Semaphore.Semaphore
+  readonly queue: PermitQueue.PermitQueue<Deferred.Deferred<void>>
   /** Takes begun (waiting or holding a permit) whose permit has not come back yet. */
   active: number
   /** Permits taken whose permit has not come back yet. */
@@ -24,13 +30,14 @@ interface Gate {
 
 interface MemoryPermit extends PermitStore.Permit {
   readonly gate: Gate
+  /** When it was taken, on this process's clock. */
   readonly takenAt: number
 }
 
 /** A store of `limit` permits per user. */
 export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
   const gates = UserTable.make<Gate>({
-    create: () => ({ semaphore: Semaphore.makeUnsafe(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
+    create: () => ({ queue: PermitQueue.make(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
     isIdle: (gate, now) => gate.active === 0 && gate.blockedUntil <= now
   })
   const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
@@ -40,15 +47,30 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
       gate.active--
       gates.settle(user, at)
     })
-  /** A permit of `gate` is back (or was never used). */
+  /** A permit of `gate` is back (or was never used): to the next waiter, or free. */
   const back = (gate: Gate, until?: number) =>
-    Effect.andThen(
-      Effect.sync(() => {
-        gate.held--
-        if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
-      }),
-      gate.semaphore.release(1)
-    )
+    Effect.sync(() => {
+      gate.held--
+      if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
+      const next = gate.queue.give()
+      if (next !== undefined) {
+        gate.held++
+        Deferred.doneUnsafe(next, Effect.void)
+      }
+    })
+  /** Waits for a permit of `gate` in `lane`; interrupted, it takes nothing (one handed over goes on). */
+  const permitOf = (gate: Gate, lane: Lane): Effect.Effect<void> =>
+    Effect.suspend(() => {
+      const waiter = Deferred.makeUnsafe<void>()
+      if (gate.queue.take(lane, waiter)) {
+        gate.held++
+        return Effect.void
+      }
+      return Effect.onInterrupt(
+        Deferred.await(waiter),
+        () => gate.queue.remove(lane, waiter) ? Effect.void : back(gate)
+      )
+    })
   const waitIfBlocked = (gate: Gate) =>
     Effect.flatMap(
       now,
@@ -57,16 +79,13 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
   return {
     limit,
     users: Effect.sync(() => gates.size()),
-    take: (user) =>
+    take: (user, lane = "interactive") =>
       Effect.uninterruptibleMask((restore) =>
         Effect.flatMap(now, (at) => {
           const gate = gates.get(user, at)
           gate.active++
           return Effect.andThen(
-            restore(gate.semaphore.take(1)).pipe(
-              Effect.onInterrupt(() => ended(user, gate)),
-              Effect.tap(() => Effect.sync(() => void gate.held++))
-            ),
+            restore(permitOf(gate, lane)).pipe(Effect.onInterrupt(() => ended(user, gate))),
             // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
             restore(Effect.andThen(waitIfBlocked(gate), Clock.currentTimeMillis)).pipe(
               Effect.onInterrupt(() => Effect.andThen(back(gate), ended(user, gate))),

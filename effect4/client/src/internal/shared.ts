@@ -3,6 +3,7 @@
  * (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to the memory
  * store when Redis is unavailable and the options ask for it, with one warning per process.
  */
+import type { Lane } from "@community-api/core/Lane"
 import * as Limits from "@community-api/core/Limits"
 import { describeUrl } from "@community-api/core/RedisUrl"
 import * as UserTable from "@community-api/core/UserTable"
@@ -83,11 +84,12 @@ export const permitsOrMemory = (
   primary: PermitStore.Service,
   memory: PermitStore.Service
 ): PermitStore.Service => {
-  const from = (store: PermitStore.Service, user: string) =>
-    Effect.map(store.take(user), (inner): FallbackPermit => ({ user, inner, from: store }))
+  const from = (store: PermitStore.Service, user: string, lane: Lane | undefined) =>
+    Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
   return {
     limit: primary.limit,
-    take: (user) => Effect.catch(from(primary, user), (error) => Effect.andThen(warnOnce(error), from(memory, user))),
+    take: (user, lane) =>
+      Effect.catch(from(primary, user, lane), (error) => Effect.andThen(warnOnce(error), from(memory, user, lane))),
     budget: (user) =>
       Effect.catch(primary.budget(user), (error) => Effect.andThen(warnOnce(error), memory.budget(user))),
     release: (permit, hold) => {

@@ -1,0 +1,89 @@
+/**
+ * Priority lanes: a call marked `interactive` (someone waits for its answer) takes the next free
+ * pacing permit of its user ahead of every queued `batch` call of the user in this process; on Redis,
+ * a share of each window is kept for interactive calls across processes and lent to batch calls
+ * whenever none waited in the last window (`RedisStore.PermitOptions.interactiveShare`).
+ *
+ * A call is `interactive` unless marked. Mark one call or a whole stream with {@link batch} (or
+ * {@link withLane}); mark every call of a client with its `lane` option
+ * (`CommunityApiClient.ClientConfig.lane`). A mark on the call wins over the client's.
+ *
+ * @since 0.1.0
+ */
+import * as CoreLane from "@community-api/core/Lane"
+import { Context, Effect, Stream } from "effect"
+
+/**
+ * A lane: `interactive` or `batch`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Lane = CoreLane.Lane
+
+/**
+ * The lanes, the first served first.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const lanes: ReadonlyArray<Lane> = CoreLane.lanes
+
+/**
+ * The defaults: `interactive`, and the share of each window kept for interactive calls on Redis.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults = CoreLane.defaults
+
+/**
+ * The lane the calls of the current fiber are marked with, if any (set by {@link withLane}); a client
+ * uses its own `lane` option, or `interactive`, for a call that is not marked.
+ *
+ * @since 0.1.0
+ * @category references
+ */
+export const CurrentLane = Context.Reference<Lane | undefined>("@community-api/effect4-client/Lane/CurrentLane", {
+  defaultValue: () => undefined
+})
+
+/**
+ * Marks every call of an effect or a stream with `lane`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withLane = (lane: Lane): {
+  <A, E, R>(self: Stream.Stream<A, E, R>): Stream.Stream<A, E, R>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R>
+} =>
+  ((self: Effect.Effect<unknown, unknown, unknown> | Stream.Stream<unknown, unknown, unknown>) =>
+    Stream.isStream(self)
+      ? Stream.provideService(self, CurrentLane, lane)
+      : Effect.provideService(self, CurrentLane, lane)) as any
+
+/**
+ * Marks every call of an effect or a stream as `batch`: it waits behind the user's interactive calls.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const batch = withLane("batch")
+
+/**
+ * Marks every call of an effect or a stream as `interactive` (inside a batch job, a call someone waits for).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const interactive = withLane("interactive")
+
+/**
+ * The lane of a call: its mark, else the client's lane, else `interactive`.
+ *
+ * @since 0.1.0
+ * @category getters
+ */
+export const current = (clientLane: Lane | undefined): Effect.Effect<Lane> =>
+  Effect.map(CurrentLane, (marked) => marked ?? clientLane ?? CoreLane.defaults.lane)
