@@ -27,6 +27,8 @@ export interface Keys {
   readonly given: string
   /** Until when every take of the user is blocked (after a refusal for the rate). */
   readonly blocked: string
+  /** When an interactive call of the user last found no free permit (the lanes' share). */
+  readonly interactiveWaited: string
   /** A hash of the creation counts of the current calendar minute and day. */
   readonly creations: string
 }
@@ -44,6 +46,7 @@ export const keysOf = (prefix: string, user: string): Keys => {
     inFlight: `${base}:permits:in-flight`,
     given: `${base}:permits:given-back`,
     blocked: `${base}:blocked`,
+    interactiveWaited: `${base}:permits:interactive-waited`,
     creations: `${base}:creations`
   }
 }

@@ -61,7 +61,7 @@ export interface Definition {
  * @category constants
  */
 export const scripts: { readonly [Name in Script]: Definition } = {
-  communityApiTakePermits: { numberOfKeys: 3, lua: Lua.takePermits },
+  communityApiTakePermits: { numberOfKeys: 4, lua: Lua.takePermits },
   communityApiRenewPermits: { numberOfKeys: 2, lua: Lua.renewPermits },
   communityApiReleasePermit: { numberOfKeys: 2, lua: Lua.releasePermit },
   communityApiBlockUser: { numberOfKeys: 1, lua: Lua.blockUser },
@@ -118,6 +118,12 @@ export interface TakeOptions {
   readonly count: number
   /** How far ahead a permit coming back is reserved for a waiter. */
   readonly leadMillis: number
+  /** How many of `count` are interactive calls, served first (`Lane`); default none. */
+  readonly interactive?: number | undefined
+  /** The permits kept for interactive calls while one waited within the last window (`Lane.reserved`). */
+  readonly kept?: number | undefined
+  /** The window of the limit. */
+  readonly windowMillis?: number | undefined
 }
 
 /**
@@ -129,14 +135,17 @@ export interface TakeOptions {
  */
 export const takePermits = (keys: Keys, options: TakeOptions): Call => ({
   script: "communityApiTakePermits",
-  keys: [keys.inFlight, keys.given, keys.blocked],
+  keys: [keys.inFlight, keys.given, keys.blocked, keys.interactiveWaited],
   args: [
     options.limit,
     micros(options.leaseMillis),
     options.namePrefix,
     micros(options.pollMillis),
     options.count,
-    micros(options.leadMillis)
+    micros(options.leadMillis),
+    options.interactive ?? 0,
+    options.kept ?? 0,
+    micros(options.windowMillis ?? Limits.rateWindowMillis)
   ]
 })
 

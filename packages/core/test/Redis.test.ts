@@ -18,6 +18,7 @@ describe("RedisKeys", () => {
       inFlight: "community-api:{token:abc:def}:permits:in-flight",
       given: "community-api:{token:abc:def}:permits:given-back",
       blocked: "community-api:{token:abc:def}:blocked",
+      interactiveWaited: "community-api:{token:abc:def}:permits:interactive-waited",
       creations: "community-api:{token:abc:def}:creations"
     })
     expect(RedisKeys.keysOf("staging/", "bot-7").creations).toBe("staging/{bot-7}:creations")
@@ -33,7 +34,7 @@ describe("RedisScripts", () => {
         Object.entries(RedisScripts.scripts).map(([name, { lua, numberOfKeys }]) => [name, [numberOfKeys, sha1(lua)]])
       )
     ).toEqual({
-      communityApiTakePermits: [3, "d1db10763325279fa87fc80839717bef44f33733"],
+      communityApiTakePermits: [4, "2ffe4f3b8e4f21e90161b755f0ec4cc764c33150"],
       communityApiRenewPermits: [2, "7cfbc6fdccc0e52350f603f571e2a291c2e549d5"],
       communityApiReleasePermit: [2, "634cd7621208b6a3a9481b8dd6c86bb1e6f14235"],
       communityApiBlockUser: [1, "a5e4db066a80448206222d91c1247dfb850414c9"],
@@ -51,12 +52,19 @@ describe("RedisScripts", () => {
         namePrefix: "abc-0",
         pollMillis: 50,
         count: 3,
-        leadMillis: 30
+        leadMillis: 30,
+        interactive: 1,
+        kept: 6
       })
     ).toEqual({
       script: "communityApiTakePermits",
-      keys: ["p:{u}:permits:in-flight", "p:{u}:permits:given-back", "p:{u}:blocked"],
-      args: [30, 10_000_000, "abc-0", 50_000, 3, 30_000]
+      keys: [
+        "p:{u}:permits:in-flight",
+        "p:{u}:permits:given-back",
+        "p:{u}:blocked",
+        "p:{u}:permits:interactive-waited"
+      ],
+      args: [30, 10_000_000, "abc-0", 50_000, 3, 30_000, 1, 6, 1_000_000]
     })
     expect(RedisScripts.renewPermits(keys, 10_000, new Set(["a.1:5", "a.2:6"]))).toEqual({
       script: "communityApiRenewPermits",

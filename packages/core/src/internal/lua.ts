@@ -18,11 +18,17 @@ const int = `local function int(x) return string.format('%.0f', x) end
  * Takes up to `count` permits at once (one for each fiber of this process waiting for one): first the
  * free ones, then those given back that come back within `lead`, each reserved from the moment it
  * comes back (its waiter sleeps until then), so that the round trip to Redis is not between a permit's
- * return and its next request. KEYS: in flight, given back, blocked. ARGV: limit, lease (µs), a unique
- * prefix of the permits' names, the longest wait while permits are in flight (µs: one of them may
- * come back early when it is given back), count, lead (µs). Answers `{wait, name, delay, name, delay…}`
- * in µs: each permit with how long until it may be used, and how long the waiters left should wait
- * before asking again (0 when none is left).
+ * return and its next request. KEYS: in flight, given back, blocked, when an interactive call last
+ * waited. ARGV: limit, lease (µs), a unique prefix of the permits' names, the longest wait while
+ * permits are in flight (µs: one of them may come back early when it is given back), count, lead
+ * (µs), how many of the count are interactive (served first), the permits kept for interactive calls,
+ * the window (µs). Answers `{wait, name, delay, name, delay…}` in µs: each permit with how long until
+ * it may be used, the interactive ones first, and how long the waiters left should wait before asking
+ * again (0 when none is left).
+ *
+ * Lanes across processes: while an interactive call of the user waited within the last window (it
+ * found no free permit), batch calls may hold at most `limit - kept` permits, and take none as it
+ * comes back; otherwise they may take every permit, so that batch calls alone reach the full rate.
  */
 export const takePermits = nowMicros + int + `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', int(now))
@@ -32,6 +38,8 @@ if blocked > now then return {blocked - now} end
 local lease = tonumber(ARGV[2])
 local count = tonumber(ARGV[5])
 local lead = tonumber(ARGV[6])
+local interactive = math.min(tonumber(ARGV[7]), count)
+local window = tonumber(ARGV[9])
 local reply = {0}
 local granted = 0
 local function grant(at)
@@ -41,15 +49,27 @@ local function grant(at)
   reply[#reply + 1] = name
   reply[#reply + 1] = at - now
 end
-local free = tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]) - redis.call('ZCARD', KEYS[2])
-for _ = 1, math.min(free, count) do grant(now) end
-if granted < count then
-  local soon = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', int(now + lead), 'WITHSCORES', 'LIMIT', 0, count - granted)
-  for i = 1, #soon, 2 do
-    redis.call('ZREM', KEYS[2], soon[i])
-    grant(tonumber(soon[i + 1]))
+local function soon(n)
+  if n <= 0 then return end
+  local back = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', int(now + lead), 'WITHSCORES', 'LIMIT', 0, n)
+  for i = 1, #back, 2 do
+    redis.call('ZREM', KEYS[2], back[i])
+    grant(tonumber(back[i + 1]))
   end
 end
+local free = tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]) - redis.call('ZCARD', KEYS[2])
+local fromFree = math.min(free, interactive)
+for _ = 1, fromFree do grant(now) end
+if granted < interactive then
+  redis.call('SET', KEYS[4], int(now), 'PX', math.ceil(2 * window / 1000))
+  soon(interactive - granted)
+end
+local kept = 0
+local waited = tonumber(redis.call('GET', KEYS[4]) or '0')
+if waited > now - window then kept = tonumber(ARGV[8]) end
+local batch = math.min(free - fromFree - kept, count - interactive)
+for _ = 1, batch do grant(now) end
+if kept == 0 and granted < count then soon(count - granted) end
 if granted > 0 then redis.call('PEXPIRE', KEYS[1], math.ceil((lead + lease) / 1000) + 1000) end
 if granted < count then
   local wait = tonumber(ARGV[4])
