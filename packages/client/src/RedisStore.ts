@@ -19,6 +19,7 @@
  *
  * @since 0.1.0
  */
+import * as Lane from "@community-api/core/Lane"
 import * as RedisKeys from "@community-api/core/RedisKeys"
 import { Limits } from "@community-api/schema"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
@@ -109,6 +110,13 @@ export interface PermitOptions extends Options, PermitStore.Settings {
    * renewal, so a crash holds the user's other processes back for at most about a lease.
    */
   readonly lease?: Duration.DurationInput | undefined
+  /**
+   * The share of each window kept for interactive calls across the user's processes (`Lane`), from 0
+   * to 1; default 0.2, 6 of 30 permits. Kept only while an interactive call found no free permit within
+   * the last window; lent to batch calls otherwise, so that batch calls alone reach the full rate.
+   * Every process of a user should give the same.
+   */
+  readonly interactiveShare?: number | undefined
 }
 
 /**
@@ -127,11 +135,15 @@ export const makePermits = (
 ): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
   const limit = options.limit ?? Limits.requestsPerWindow
   const leaseMillis = Duration.toMillis(options.lease ?? defaults.lease)
+  const kept = Lane.reserved(limit, options.interactiveShare ?? Lane.defaults.interactiveShare)
   return Shared.build(
     "pacing",
     resolve(options),
     (redis, connection) =>
-      Effect.flatMap(redis.connect(connection), (connected) => redis.permitStore(connected, { limit, leaseMillis })),
+      Effect.flatMap(
+        redis.connect(connection),
+        (connected) => redis.permitStore(connected, { limit, leaseMillis, kept })
+      ),
     () => Permits.unsafeMakeStore(limit),
     Shared.permitsOrMemory
   )
