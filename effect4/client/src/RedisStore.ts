@@ -11,6 +11,7 @@
  * @since 0.1.0
  */
 import * as Environment from "@community-api/core/Environment"
+import * as Lane from "@community-api/core/Lane"
 import * as Limits from "@community-api/core/Limits"
 import * as RedisKeys from "@community-api/core/RedisKeys"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
@@ -86,6 +87,12 @@ const resolve = (options: Options): Shared.Resolved => ({
 export interface PermitOptions extends Options, PermitStore.Settings {
   /** How long a permit stays taken when its process is gone; 10 s by default. */
   readonly lease?: Duration.Input | undefined
+  /**
+   * The share of each window kept for interactive calls across the user's processes (`Lane`), from 0
+   * to 1; default 0.2, 6 of 30 permits. Kept only while an interactive call found no free permit within
+   * the last window; lent to batch calls otherwise. Every process of a user should give the same.
+   */
+  readonly interactiveShare?: number | undefined
 }
 
 /**
@@ -99,11 +106,15 @@ export const makePermits = (
 ): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
   const limit = options.limit ?? Limits.requestsPerWindow
   const leaseMillis = millisOf(options.lease ?? defaults.lease)
+  const kept = Lane.reserved(limit, options.interactiveShare ?? Lane.defaults.interactiveShare)
   return Shared.build(
     "pacing",
     resolve(options),
     (redis, connection) =>
-      Effect.flatMap(redis.connect(connection), (connected) => redis.permitStore(connected, { limit, leaseMillis })),
+      Effect.flatMap(
+        redis.connect(connection),
+        (connected) => redis.permitStore(connected, { limit, leaseMillis, kept })
+      ),
     () => Permits.makeStoreUnsafe(limit),
     Shared.permitsOrMemory
   )

@@ -4,6 +4,7 @@
  * closed: when Redis cannot be asked, every waiter fails with the store's error.
  */
 import * as Budget from "@community-api/core/Budget"
+import { type Lane, lanes } from "@community-api/core/Lane"
 import { keysOf } from "@community-api/core/RedisKeys"
 import * as RedisScripts from "@community-api/core/RedisScripts"
 import * as UserTable from "@community-api/core/UserTable"
@@ -28,25 +29,30 @@ interface Granted {
   readonly delayMillis: number
 }
 
+type Waiter = Deferred.Deferred<Granted, ClientError.LimiterUnavailable>
+
 interface UserPermits {
-  readonly waiters: Array<Deferred.Deferred<Granted, ClientError.LimiterUnavailable>>
+  /** The fibers waiting for a permit by lane, each first come first served; interactive ones asked for first. */
+  readonly waiters: Record<Lane, Array<Waiter>>
   asking: boolean
   readonly inFlight: Set<string>
   blockedUntil: number
 }
 
+const waiting = (permits: UserPermits) => permits.waiters.interactive.length + permits.waiters.batch.length
+
 /** The permit store of `connection`, for the scope. */
 export const permitStore = (
   connection: Connection,
-  options: { readonly limit: number; readonly leaseMillis: number }
+  options: { readonly limit: number; readonly leaseMillis: number; readonly kept?: number | undefined }
 ): Effect.Effect<PermitStore.Service, never, Scope.Scope> =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
     // A user's side leaves memory once nothing of it waits, asks, is in flight or blocked here.
     const users = UserTable.make<UserPermits>({
-      create: () => ({ waiters: [], asking: false, inFlight: new Set(), blockedUntil: 0 }),
+      create: () => ({ waiters: { interactive: [], batch: [] }, asking: false, inFlight: new Set(), blockedUntil: 0 }),
       isIdle: (permits, now) =>
-        permits.waiters.length === 0 && !permits.asking && permits.inFlight.size === 0 && permits.blockedUntil <= now
+        waiting(permits) === 0 && !permits.asking && permits.inFlight.size === 0 && permits.blockedUntil <= now
     })
     const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
     const permitsOf = (user: string) => Effect.map(now, (at) => users.get(user, at))
@@ -84,37 +90,43 @@ export const permitStore = (
 
     const ask = (user: string, permits: UserPermits): Effect.Effect<void> =>
       Effect.suspend(() => {
-        if (permits.waiters.length === 0) {
+        if (waiting(permits) === 0) {
           permits.asking = false
           return settle(user)
         }
+        const asked = { count: waiting(permits), interactive: permits.waiters.interactive.length }
         return run(RedisScripts.takePermits(keysOf(connection.prefix, user), {
           limit: options.limit,
           leaseMillis: options.leaseMillis,
           namePrefix: `${processId}-${(calls++).toString(36)}`,
           pollMillis,
-          count: permits.waiters.length,
+          count: asked.count,
+          interactive: asked.interactive,
+          kept: options.kept,
           leadMillis
         })).pipe(
           Effect.matchEffect({
             // Fail closed: every waiter fails with the store's error.
             onFailure: (error) =>
               Effect.sync(() => {
-                for (const waiter of permits.waiters.splice(0)) Deferred.doneUnsafe(waiter, Effect.fail(error))
+                for (const lane of lanes) {
+                  for (const waiter of permits.waiters[lane].splice(0)) Deferred.doneUnsafe(waiter, Effect.fail(error))
+                }
               }),
             onSuccess: (reply) => {
               const { granted, waitMillis } = RedisScripts.readTake(reply)
+              // Granted in the order asked: the interactive waiters of the ask first, then the batch ones.
               return Effect.andThen(
-                Effect.forEach(granted, ({ delayMillis, name }) => {
+                Effect.forEach(granted, ({ delayMillis, name }, index) => {
                   const permit: RedisPermit = { user, name }
                   permits.inFlight.add(permit.name)
-                  const waiter = permits.waiters.shift()
+                  const waiter = permits.waiters[index < asked.interactive ? "interactive" : "batch"].shift()
                   // Its waiter was interrupted meanwhile: not used, the permit goes back.
                   return waiter === undefined
                     ? giveBack(user, permit.name, unused)
                     : Deferred.succeed(waiter, { permit, delayMillis })
                 }, { discard: true }),
-                permits.waiters.length > 0
+                waiting(permits) > 0
                   ? Effect.sleep(Duration.millis(Math.ceil(waitMillis)))
                   : Effect.void
               )
@@ -135,11 +147,11 @@ export const permitStore = (
 
     return {
       limit: options.limit,
-      take: (user) =>
+      take: (user, lane = "interactive") =>
         Effect.uninterruptibleMask((restore) =>
           Effect.flatMap(permitsOf(user), (permits) => {
-            const waiter = Deferred.makeUnsafe<Granted, ClientError.LimiterUnavailable>()
-            permits.waiters.push(waiter)
+            const waiter: Waiter = Deferred.makeUnsafe()
+            permits.waiters[lane].push(waiter)
             const asking = permits.asking ? Effect.void : Effect.suspend(() => {
               permits.asking = true
               // Forked from an uninterruptible region: made interruptible, so that the scope can end it.
@@ -148,9 +160,9 @@ export const permitStore = (
             const granted = restore(Deferred.await(waiter)).pipe(
               Effect.onInterrupt(() =>
                 Effect.suspend(() => {
-                  const index = permits.waiters.indexOf(waiter)
+                  const index = permits.waiters[lane].indexOf(waiter)
                   if (index >= 0) {
-                    return Effect.andThen(Effect.sync(() => void permits.waiters.splice(index, 1)), settle(user))
+                    return Effect.andThen(Effect.sync(() => void permits.waiters[lane].splice(index, 1)), settle(user))
                   }
                   // Granted as it was interrupted: not used, the permit goes back.
                   return Effect.flatMap(
