@@ -10,6 +10,7 @@ import type * as ClientError from "../ClientError.js"
 import type * as CreationQuota from "../CreationQuota.js"
 import type * as Pacing from "../Pacing.js"
 import * as Retry from "../Retry.js"
+import * as Metrics from "./metrics.js"
 import type * as Retrying from "./retrying.js"
 
 /**
@@ -41,7 +42,7 @@ export interface Admission {
  */
 export const paced = (pacing: Pacing.Service, user: string): Admission => {
   const withPermit = pacing.withPermit(user)
-  const refused = () => pacing.penalize(user)
+  const refused = () => Effect.zipRight(Metrics.refused("rate"), pacing.penalize(user))
   return {
     admit: (send) => Effect.map(withPermit(send), (answer) => ({ answer, giveBack: Effect.void, refused }))
   }
@@ -88,7 +89,9 @@ export const counted = (
   const withPermit = pacing.withPermit(user)
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
-      switch (Retry.refusalOf({ creation: true }, error, window)) {
+      const refusal = Retry.refusalOf({ creation: true }, error, window)
+      Metrics.counted(refusal)
+      switch (refusal) {
         case "rate":
           return Effect.zipRight(quota.refund(user, taken), offBeat(pacing.settings))
         case "minute":
