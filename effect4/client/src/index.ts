@@ -15,6 +15,8 @@ export * as CountStore from "./CountStore.js"
 /** @since 0.1.0 */
 export * as CreationQuota from "./CreationQuota.js"
 /** @since 0.1.0 */
+export * as Metrics from "./Metrics.js"
+/** @since 0.1.0 */
 export * as Pacing from "./Pacing.js"
 /** @since 0.1.0 */
 export * as Paginate from "./Paginate.js"

@@ -90,15 +90,19 @@ export const counted = (
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
       const refusal = Retry.refusalOf({ creation: true }, error, window)
-      Metrics.counted(refusal)
-      switch (refusal) {
-        case "rate":
-          return Effect.zipRight(quota.refund(user, taken), offBeat(pacing.settings))
-        case "minute":
-          return quota.exhaustMinute(user)
-        case "day":
-          return quota.exhaustDay(user)
-      }
+      return Effect.zipRight(
+        Metrics.refused(refusal),
+        Effect.suspend(() => {
+          switch (refusal) {
+            case "rate":
+              return Effect.zipRight(quota.refund(user, taken), offBeat(pacing.settings))
+            case "minute":
+              return quota.exhaustMinute(user)
+            case "day":
+              return quota.exhaustDay(user)
+          }
+        })
+      )
     })
   return {
     admit: <A, E>(send: Effect.Effect<A, E>) => {

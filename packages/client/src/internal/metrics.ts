@@ -67,10 +67,8 @@ const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
 export const retried = (error: unknown): void => retriesBy(outcomeOf(error)).unsafeUpdate(1, noTags)
 
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
-export const counted = (kind: string): void => refusalsBy(kind, "server").unsafeUpdate(1, noTags)
-
-/** {@link counted}, as an effect. */
-export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => counted(kind))
+export const refused = (kind: string): Effect.Effect<void> =>
+  Effect.sync(() => refusalsBy(kind, "server").unsafeUpdate(1, noTags))
 
 /** A request waited `millis` for its permit. */
 export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(millis, noTags)

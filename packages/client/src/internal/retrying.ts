@@ -19,7 +19,8 @@ export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /**
  * Runs `retried` over `attempt`, each run of the attempt after the first annotating the current span
- * with its number and counted as a retry, by what the run before it failed with (counted afresh for every run of the result). The first attempt's number is among
+ * with its number (counted afresh for every run of the result) and counted as a retry, by what the
+ * run before it failed with. The first attempt's number is among
  * the span's attributes from the start ({@link firstAttempt}): an annotation costs several
  * microseconds, and most calls make one attempt.
  *
