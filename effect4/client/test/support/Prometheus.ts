@@ -19,18 +19,10 @@ export const freePort: Effect.Effect<number> = Effect.callback<number>((resume) 
   })
 })
 
-/** The exporter of the docs, on `port` of the loopback; started before the layer is built. */
+/** The exporter as the docs build it, on `port` of the loopback (it starts listening on its own). */
 export const layer = (port: number) =>
-  Layer.unwrap(
-    Effect.map(
-      Effect.promise(async () => {
-        const exporter = new PrometheusExporter({ host: "127.0.0.1", port, preventServerStart: true })
-        await exporter.startServer()
-        return exporter
-      }),
-      (exporter) =>
-        OtelMetrics.layer(() => exporter).pipe(Layer.provide(Resource.layer({ serviceName: "metrics-test" })))
-    )
+  OtelMetrics.layer(() => new PrometheusExporter({ host: "127.0.0.1", port })).pipe(
+    Layer.provide(Resource.layer({ serviceName: "metrics-test" }))
   )
 
 /** One line of the exposition: a series' name, its labels and its value. */
@@ -54,9 +46,18 @@ export const parse = (text: string): ReadonlyArray<Sample> =>
 /** What the endpoint on `port` serves now. */
 export const scrape = (port: number): Effect.Effect<ReadonlyArray<Sample>> =>
   Effect.promise(async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/metrics`)
-    if (response.status !== 200) throw new Error(`scrape: status ${response.status}`)
-    return parse(await response.text())
+    // The exporter starts listening a moment after it is made: its first scrape may find the port
+    // still closed. Bounded: 10 s of a busy machine.
+    for (let attempt = 0;; attempt++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`)
+        if (response.status !== 200) throw new Error(`scrape: status ${response.status}`)
+        return parse(await response.text())
+      } catch (error) {
+        if (attempt >= 100) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
   })
 
 /** The value of the one series named `name` whose labels include `labels`; 0 when none is served. */
