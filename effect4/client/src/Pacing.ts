@@ -11,8 +11,10 @@ import * as UserTable from "@community-api/core/UserTable"
 import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
+import * as Recording from "./internal/metrics.js"
 import * as Permits from "./internal/permits.js"
 import * as Lane from "./Lane.js"
+import type * as Metrics from "./Metrics.js"
 import type * as PermitStore from "./PermitStore.js"
 import { PermitStore as PermitStoreTag } from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
@@ -30,6 +32,11 @@ export interface Settings extends PermitStore.Settings {
   readonly margin?: Duration.Input | undefined
   /** `learned` (the default): a permit's hold learned from the answers; `safe`: always the whole window. */
   readonly hold?: "learned" | "safe" | undefined
+  /**
+   * What the service records beyond the client's aggregated metrics (`Metrics`): series per user,
+   * at most `perUser.max` users at once, each leaving with its user's state. Off by default.
+   */
+  readonly metrics?: Metrics.Options | undefined
 }
 
 /**
@@ -106,13 +113,28 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     readonly rule: PacingRule.Rule
     /** Calls of the user waiting for a permit or in flight. */
     active: number
+    /** Permits its calls hold (the metrics'). */
+    held: number
     /** When the last of them ended. */
     endedAt: number
   }
+  const perUser = Recording.perUser(settings.metrics)
   const rules = UserTable.make<Entry>({
-    create: () => ({ rule: makeRule(resolved), active: 0, endedAt: 0 }),
-    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now
+    create: () => {
+      Recording.usersChanged(1)
+      return { rule: makeRule(resolved), active: 0, held: 0, endedAt: 0 }
+    },
+    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now,
+    onDrop: (user) => {
+      Recording.usersChanged(-1)
+      perUser?.drop(user)
+    }
   })
+  // A permit taken or given back: the entry's count (its user's series reads it) and the total.
+  const held = (entry: Entry, delta: number) => {
+    entry.held += delta
+    Recording.permitsChanged(delta)
+  }
   // One fiber sweeps the idle rules while there are any, so that they leave even when no call comes.
   let sweeping = false
   const sweeper: Effect.Effect<void> = Effect.andThen(
@@ -127,7 +149,10 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     )
   )
   const release = (entry: Entry, permit: PermitStore.Permit, takenAt: number) =>
-    Effect.clockWith((clock) => store.release(permit, entry.rule.holdAfter(clock.currentTimeMillisUnsafe() - takenAt)))
+    Effect.clockWith((clock) => {
+      held(entry, -1)
+      return store.release(permit, entry.rule.holdAfter(clock.currentTimeMillisUnsafe() - takenAt))
+    })
   const settle = (entry: Entry) =>
     Effect.clockWith((clock) =>
       Effect.suspend(() => {
@@ -144,15 +169,20 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     budget: store.budget,
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
-        Effect.clockWith((clock) => {
-          const entry = rules.get(user, clock.currentTimeMillisUnsafe())
+        Effect.withFiber((fiber) => {
+          const clock = fiber.getRef(Clock.Clock)
+          const askedAt = clock.currentTimeMillisUnsafe()
+          const entry = rules.get(user, askedAt)
           entry.active++
+          Recording.register(fiber.context)
+          perUser?.track(user, () => entry.held, fiber.context)
           const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
-          return Effect.flatMap(restore(take), (permit) =>
-            Effect.flatMap(
-              Clock.currentTimeMillis,
-              (takenAt) => restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))
-            )).pipe(Effect.ensuring(settle(entry)))
+          return Effect.flatMap(restore(take), (permit) => {
+            const takenAt = clock.currentTimeMillisUnsafe()
+            Recording.waited(takenAt - askedAt, fiber.context)
+            held(entry, 1)
+            return restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))
+          }).pipe(Effect.ensuring(settle(entry)))
         })
       ),
     penalize: (user) =>

@@ -17,6 +17,8 @@ export * as CreationQuota from "./CreationQuota.js"
 /** @since 0.1.0 */
 export * as Lane from "./Lane.js"
 /** @since 0.1.0 */
+export * as Metrics from "./Metrics.js"
+/** @since 0.1.0 */
 export * as Pacing from "./Pacing.js"
 /** @since 0.1.0 */
 export * as Paginate from "./Paginate.js"

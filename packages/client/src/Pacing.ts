@@ -30,11 +30,13 @@
 import type * as Budget from "@community-api/core/Budget"
 import * as PacingRule from "@community-api/core/PacingRule"
 import * as UserTable from "@community-api/core/UserTable"
-import { Clock, Context, Duration, Effect, GlobalValue, Layer } from "effect"
+import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
+import * as Recording from "./internal/metrics.js"
 import * as Permits from "./internal/permits.js"
 import * as Lane from "./Lane.js"
+import type * as Metrics from "./Metrics.js"
 import * as PermitStore from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
 
@@ -56,6 +58,11 @@ export interface Settings extends PermitStore.Settings {
    * sharing one store from very different distances to the API.
    */
   readonly hold?: "learned" | "safe" | undefined
+  /**
+   * What the service records beyond the client's aggregated metrics (`Metrics`): series per user,
+   * at most `perUser.max` users at once, each leaving with its user's state. Off by default.
+   */
+  readonly metrics?: Metrics.Options | undefined
 }
 
 /**
@@ -157,13 +164,29 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     readonly rule: PacingRule.Rule
     /** Calls of the user waiting for a permit or in flight. */
     active: number
+    /** Permits its calls hold (the metrics'). */
+    held: number
     /** When the last of them ended. */
     endedAt: number
   }
+  const perUser = Recording.perUser(settings.metrics)
   const rules = UserTable.make<Entry>({
-    create: () => ({ rule: makeRule(resolved), active: 0, endedAt: 0 }),
-    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now
+    create: () => {
+      Recording.usersChanged(1)
+      return { rule: makeRule(resolved), active: 0, held: 0, endedAt: 0 }
+    },
+    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now,
+    onDrop: (user) => {
+      Recording.usersChanged(-1)
+      perUser?.drop(user)
+    }
   })
+  // A permit taken or given back by `user`: the aggregated gauge and, when asked for, the user's own.
+  const held = (user: string, entry: Entry, delta: number) => {
+    entry.held += delta
+    Recording.permitsChanged(delta)
+    perUser?.set(user, entry.held)
+  }
   // One fiber sweeps the idle rules while there are any, so that they leave even when no call comes.
   let sweeping = false
   const sweeper: Effect.Effect<void> = Effect.zipRight(
@@ -177,8 +200,11 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
       })
     )
   )
-  const release = (entry: Entry, permit: PermitStore.Permit, takenAt: number) =>
-    Effect.clockWith((clock) => store.release(permit, entry.rule.holdAfter(clock.unsafeCurrentTimeMillis() - takenAt)))
+  const release = (user: string, entry: Entry, permit: PermitStore.Permit, takenAt: number) =>
+    Effect.clockWith((clock) => {
+      held(user, entry, -1)
+      return store.release(permit, entry.rule.holdAfter(clock.unsafeCurrentTimeMillis() - takenAt))
+    })
   const settle = (entry: Entry) =>
     Effect.clockWith((clock) =>
       Effect.suspend(() => {
@@ -196,14 +222,16 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.clockWith((clock) => {
-          const entry = rules.get(user, clock.unsafeCurrentTimeMillis())
+          const askedAt = clock.unsafeCurrentTimeMillis()
+          const entry = rules.get(user, askedAt)
           entry.active++
           const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
-          return Effect.flatMap(restore(take), (permit) =>
-            Effect.flatMap(
-              Clock.currentTimeMillis,
-              (takenAt) => restore(send).pipe(Effect.ensuring(release(entry, permit, takenAt)))
-            )).pipe(Effect.ensuring(settle(entry)))
+          return Effect.flatMap(restore(take), (permit) => {
+            const takenAt = clock.unsafeCurrentTimeMillis()
+            Recording.waited(takenAt - askedAt)
+            held(user, entry, 1)
+            return restore(send).pipe(Effect.ensuring(release(user, entry, permit, takenAt)))
+          }).pipe(Effect.ensuring(settle(entry)))
         })
       ),
     penalize: (user) =>

@@ -52,14 +52,21 @@ export const make = <A>(options: {
   readonly create: (user: string) => A
   readonly isIdle: (entry: A, now: number) => boolean
   readonly sweepEveryMillis?: number | undefined
+  /** Told of each entry that leaves (what is kept about the user elsewhere, a metric's series, goes too). */
+  readonly onDrop?: ((user: string, entry: A) => void) | undefined
 }): UserTable<A> => {
   const entries = new Map<string, A>()
   const every = options.sweepEveryMillis ?? defaultSweepEveryMillis
+  const onDrop = options.onDrop
   let nextSweep = -Infinity
+  const drop = (user: string, entry: A) => {
+    entries.delete(user)
+    onDrop?.(user, entry)
+  }
   const sweep = (now: number) => {
     nextSweep = now + every
     for (const [user, entry] of entries) {
-      if (options.isIdle(entry, now)) entries.delete(user)
+      if (options.isIdle(entry, now)) drop(user, entry)
     }
   }
   return {
@@ -75,7 +82,7 @@ export const make = <A>(options: {
     peek: (user) => entries.get(user),
     settle: (user, now) => {
       const entry = entries.get(user)
-      if (entry !== undefined && options.isIdle(entry, now)) entries.delete(user)
+      if (entry !== undefined && options.isIdle(entry, now)) drop(user, entry)
     },
     sweep,
     size: () => entries.size,

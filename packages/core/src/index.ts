@@ -68,6 +68,13 @@ export * as Lane from "./Lane.js"
 export * as Limits from "./Limits.js"
 
 /**
+ * The client's metrics as both Effect lines declare them: names, units, tags, histogram boundaries.
+ *
+ * @since 0.1.0
+ */
+export * as MetricNames from "./MetricNames.js"
+
+/**
  * The OpenAPI document's plain parts and its assembly around a line's JSON Schemas.
  *
  * @since 0.1.0

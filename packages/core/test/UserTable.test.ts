@@ -48,4 +48,21 @@ describe("UserTable", () => {
     users.sweep(1_000)
     expect([...users.entries()].map(([user]) => user)).toEqual(["busy"])
   })
+  it("L1 the owner is told of each entry that leaves, by a settle or a sweep", () => {
+    const dropped: Array<string> = []
+    const users = UserTable.make<{ until: number }>({
+      create: () => ({ until: 10 }),
+      isIdle: (entry, now) => entry.until <= now,
+      onDrop: (user) => dropped.push(user)
+    })
+    users.get("a", 0)
+    users.get("b", 0)
+    users.settle("a", 5)
+    expect(dropped).toEqual([])
+    users.settle("a", 10)
+    expect(dropped).toEqual(["a"])
+    users.sweep(10)
+    expect(dropped).toEqual(["a", "b"])
+    expect(users.size()).toBe(0)
+  })
 })

@@ -25,6 +25,7 @@ import * as Deadline from "./deadline.js"
 import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
+import * as Metrics from "./metrics.js"
 import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
@@ -142,10 +143,14 @@ export const make = (
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>
-      Effect.withSpan(effect, `CommunityApiClient.${target.section}.${target.method}`, {
-        kind: "client",
-        attributes: attributesOf(target, params)
-      })
+      Effect.withSpan(
+        Effect.onExit(effect, Metrics.callEnded(target.path)),
+        `CommunityApiClient.${target.section}.${target.method}`,
+        {
+          kind: "client",
+          attributes: attributesOf(target, params)
+        }
+      )
 
     const execute = <Op extends Operation.Any>(
       op: Op,

@@ -9,6 +9,7 @@ import type * as ClientError from "../ClientError.js"
 import type * as CreationQuota from "../CreationQuota.js"
 import type * as Pacing from "../Pacing.js"
 import * as Retry from "../Retry.js"
+import * as Metrics from "./metrics.js"
 import type * as Retrying from "./retrying.js"
 
 /** An admitted answer, and what its decoding may give back or hold back. */
@@ -30,7 +31,7 @@ export interface Admission {
 /** A permit of `user` for every request. */
 export const paced = (pacing: Pacing.Service, user: string, lane: Lane | undefined): Admission => {
   const withPermit = pacing.withPermit(user, lane)
-  const refused = () => pacing.penalize(user)
+  const refused = () => Effect.andThen(Metrics.refused("rate"), pacing.penalize(user))
   return {
     admit: (send) => Effect.map(withPermit(send), (answer) => ({ answer, giveBack: Effect.void, refused }))
   }
@@ -59,14 +60,17 @@ export const counted = (
   const withPermit = pacing.withPermit(user, lane)
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
-      switch (Retry.refusalOf({ creation: true }, error, window)) {
-        case "rate":
-          return Effect.andThen(quota.refund(user, taken), offBeat(pacing.settings))
-        case "minute":
-          return quota.exhaustMinute(user)
-        case "day":
-          return quota.exhaustDay(user)
-      }
+      const refusal = Retry.refusalOf({ creation: true }, error, window)
+      return Effect.andThen(Metrics.refused(refusal), () => {
+        switch (refusal) {
+          case "rate":
+            return Effect.andThen(quota.refund(user, taken), offBeat(pacing.settings))
+          case "minute":
+            return quota.exhaustMinute(user)
+          case "day":
+            return quota.exhaustDay(user)
+        }
+      })
     })
   return {
     admit: <A, E>(send: Effect.Effect<A, E>) => {

@@ -8,6 +8,7 @@ import { Effect, Predicate, Result } from "effect"
 import type { Schedule } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
+import * as Metrics from "./metrics.js"
 
 /** What the retry of a call reads of its operation. */
 export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
@@ -20,7 +21,7 @@ export const firstAttempt = { [attemptAttribute]: 1 } as const
 
 /**
  * Runs `retried` over `attempt`, each run of the attempt after the first annotating the current span
- * with its number.
+ * with its number, and counts it as a retry by what the run before it failed with.
  */
 export const numbered = <A, E, B, E2>(
   attempt: Effect.Effect<A, E>,
@@ -28,10 +29,20 @@ export const numbered = <A, E, B, E2>(
 ): Effect.Effect<B, E2> =>
   Effect.suspend(() => {
     let count = 0
+    // What the last run failed with: the reason of the next one, counted in the retries' metric.
+    let last: unknown
+    const run = Effect.tapError(attempt, (error) => {
+      last = error
+      return Effect.void
+    })
     return retried(
       Effect.suspend(() => {
         count++
-        return count === 1 ? attempt : Effect.andThen(Effect.annotateCurrentSpan(attemptAttribute, count), attempt)
+        if (count === 1) return run
+        return Metrics.retried(last).pipe(
+          Effect.andThen(Effect.annotateCurrentSpan(attemptAttribute, count)),
+          Effect.andThen(run)
+        )
       })
     )
   })

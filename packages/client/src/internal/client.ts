@@ -26,6 +26,7 @@ import * as Deadline from "./deadline.js"
 import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
+import * as Metrics from "./metrics.js"
 import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
@@ -145,12 +146,16 @@ export const make = (
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>
-      Effect.withSpan(effect, `CommunityApiClient.${target.section}.${target.method}`, {
-        kind: "client",
-        // A stack trace per call costs more than the rest of the span; the span's name says where it is.
-        captureStackTrace: false,
-        attributes: attributesOf(target, params)
-      })
+      Effect.withSpan(
+        Effect.onExit(effect, Metrics.callEnded(target.path)),
+        `CommunityApiClient.${target.section}.${target.method}`,
+        {
+          kind: "client",
+          // A stack trace per call costs more than the rest of the span; the span's name says where it is.
+          captureStackTrace: false,
+          attributes: attributesOf(target, params)
+        }
+      )
 
     const execute = <Op extends Operation.Any>(
       op: Op,

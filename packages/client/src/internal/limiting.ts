@@ -11,6 +11,7 @@ import type * as ClientError from "../ClientError.js"
 import type * as CreationQuota from "../CreationQuota.js"
 import type * as Pacing from "../Pacing.js"
 import * as Retry from "../Retry.js"
+import * as Metrics from "./metrics.js"
 import type * as Retrying from "./retrying.js"
 
 /**
@@ -42,7 +43,7 @@ export interface Admission {
  */
 export const paced = (pacing: Pacing.Service, user: string, lane: Lane | undefined): Admission => {
   const withPermit = pacing.withPermit(user, lane)
-  const refused = () => pacing.penalize(user)
+  const refused = () => Effect.zipRight(Metrics.refused("rate"), pacing.penalize(user))
   return {
     admit: (send) => Effect.map(withPermit(send), (answer) => ({ answer, giveBack: Effect.void, refused }))
   }
@@ -90,14 +91,20 @@ export const counted = (
   const withPermit = pacing.withPermit(user, lane)
   const refusedAfter = (taken: number) => (error: unknown) =>
     Effect.flatMap(quota.usedUp(user), (window) => {
-      switch (Retry.refusalOf({ creation: true }, error, window)) {
-        case "rate":
-          return Effect.zipRight(quota.refund(user, taken), offBeat(pacing.settings))
-        case "minute":
-          return quota.exhaustMinute(user)
-        case "day":
-          return quota.exhaustDay(user)
-      }
+      const refusal = Retry.refusalOf({ creation: true }, error, window)
+      return Effect.zipRight(
+        Metrics.refused(refusal),
+        Effect.suspend(() => {
+          switch (refusal) {
+            case "rate":
+              return Effect.zipRight(quota.refund(user, taken), offBeat(pacing.settings))
+            case "minute":
+              return quota.exhaustMinute(user)
+            case "day":
+              return quota.exhaustDay(user)
+          }
+        })
+      )
     })
   return {
     admit: <A, E>(send: Effect.Effect<A, E>) => {

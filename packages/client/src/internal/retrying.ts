@@ -8,6 +8,7 @@ import { Effect, Either, Predicate } from "effect"
 import type { Schedule } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
+import * as Metrics from "./metrics.js"
 
 /**
  * What the retry of a call reads of its operation.
@@ -18,7 +19,8 @@ export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /**
  * Runs `retried` over `attempt`, each run of the attempt after the first annotating the current span
- * with its number (counted afresh for every run of the result). The first attempt's number is among
+ * with its number (counted afresh for every run of the result) and counted as a retry, by what the
+ * run before it failed with. The first attempt's number is among
  * the span's attributes from the start ({@link firstAttempt}): an annotation costs several
  * microseconds, and most calls make one attempt.
  *
@@ -30,10 +32,18 @@ export const numbered = <A, E, B, E2>(
 ): Effect.Effect<B, E2> =>
   Effect.suspend(() => {
     let count = 0
+    // What the last run failed with: the reason of the next one, counted in the retries' metric.
+    let last: unknown
+    const run = Effect.tapError(attempt, (error) => {
+      last = error
+      return Effect.void
+    })
     return retried(
       Effect.suspend(() => {
         count++
-        return count === 1 ? attempt : Effect.zipRight(Effect.annotateCurrentSpan(attemptAttribute, count), attempt)
+        if (count === 1) return run
+        Metrics.retried(last)
+        return Effect.zipRight(Effect.annotateCurrentSpan(attemptAttribute, count), run)
       })
     )
   })

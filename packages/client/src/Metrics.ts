@@ -1,0 +1,115 @@
+/**
+ * The client's metrics, as Effect `Metric`s: any exporter of Effect's metrics sees them (for Prometheus
+ * or OTLP, `@effect/opentelemetry`'s `Metrics.layer`; `docs/client.md`, "Metrics"). The names, units
+ * and tags are the core's (`@community-api/core/MetricNames`), the same in both Effect lines.
+ *
+ * - {@link calls}: every call that ended, tagged `operation` and `outcome` (`ok`, an API error code,
+ *   or the client's own: `transport`, `timeout`, `deadline`, `limiter`, `quota`, `outcome_unknown`…).
+ * - {@link retries}: every attempt sent again, tagged `reason` (what the attempt before it failed with).
+ * - {@link permitWait}: how long each request waited for its pacing permit (milliseconds).
+ * - {@link refusals}: refusals by a limit, tagged `kind` (`rate`, `minute`, `day`) and `source`
+ *   (`server`: the API's error 5; `client`: the client's own creation quota, nothing sent).
+ * - {@link users}, {@link permitsHeld}: the users whose pacing state the process holds, and the
+ *   permits its requests hold, over all users.
+ * - {@link userPermitsHeld}: the permits held by one user's requests, tagged `user` (the user key,
+ *   never a token). Only when asked for ({@link PerUserOptions}), for at most `max` users at once;
+ *   a user's series leaves with its pacing state, once the user is idle.
+ *
+ * @since 0.1.0
+ */
+import * as MetricNames from "@community-api/core/MetricNames"
+import { Metric, MetricBoundaries } from "effect"
+
+/**
+ * Per-user series: off unless given; `max` bounds the users that have one at once (default 1,000).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface PerUserOptions {
+  readonly max?: number | undefined
+}
+
+/**
+ * The metrics options of a pacing service (`Pacing.Settings.metrics`).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Options {
+  /** Series per user (the permits its requests hold), at most `max` users at once; off by default. */
+  readonly perUser?: PerUserOptions | undefined
+}
+
+/**
+ * Calls ended, by `operation` and `outcome`.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const calls = Metric.counter(MetricNames.calls.name, {
+  description: MetricNames.calls.description,
+  incremental: true
+})
+
+/**
+ * Attempts sent again, by `reason`.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const retries = Metric.counter(MetricNames.retries.name, {
+  description: MetricNames.retries.description,
+  incremental: true
+})
+
+/**
+ * Milliseconds each request waited for its pacing permit.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const permitWait = Metric.histogram(
+  MetricNames.permitWait.name,
+  MetricBoundaries.fromIterable(MetricNames.permitWaitBoundaries),
+  MetricNames.permitWait.description
+)
+
+/**
+ * Refusals by a limit, by `kind` and `source`.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const refusals = Metric.counter(MetricNames.refusals.name, {
+  description: MetricNames.refusals.description,
+  incremental: true
+})
+
+/**
+ * Users whose pacing state this process holds now.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const users = Metric.gauge(MetricNames.users.name, { description: MetricNames.users.description })
+
+/**
+ * Pacing permits held now by this process's requests, over all users.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const permitsHeld = Metric.gauge(MetricNames.permitsHeld.name, {
+  description: MetricNames.permitsHeld.description
+})
+
+/**
+ * Pacing permits held now by one user's requests, tagged `user`: only with {@link PerUserOptions}.
+ *
+ * @since 0.1.0
+ * @category metrics
+ */
+export const userPermitsHeld = Metric.gauge(MetricNames.userPermitsHeld.name, {
+  description: MetricNames.userPermitsHeld.description
+})

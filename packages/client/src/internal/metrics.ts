@@ -1,0 +1,149 @@
+/**
+ * Where the client records its metrics (`Metrics.ts`): each a synchronous update of a `Metric` made
+ * once per set of tags, since a call's path is measured in microseconds and tagging a metric builds a
+ * new key each time.
+ */
+import * as MetricNames from "@community-api/core/MetricNames"
+import { Cause, Effect, Exit, Metric, MetricKey, MetricLabel, MutableHashMap, Option, Predicate } from "effect"
+import * as Metrics from "../Metrics.js"
+
+type Counter = Metric.Metric.Counter<number>
+
+/** The metric tagged with each tag value, made on first use. */
+const taggedBy = <M extends Metric.Metric<any, any, any>>(metric: M, ...keys: ReadonlyArray<string>) => {
+  const made = new Map<string, M>()
+  return (...values: ReadonlyArray<string>): M => {
+    const id = values.join("\u0000")
+    let tagged = made.get(id)
+    if (tagged === undefined) {
+      tagged = Metric.taggedWithLabels(metric, keys.map((key, i) => MetricLabel.make(key, values[i]!))) as M
+      made.set(id, tagged)
+    }
+    return tagged
+  }
+}
+
+const noTags: ReadonlyArray<MetricLabel.MetricLabel> = []
+
+const callsBy = taggedBy<Counter>(Metrics.calls, MetricNames.tags.operation, MetricNames.tags.outcome)
+const retriesBy = taggedBy<Counter>(Metrics.retries, MetricNames.tags.reason)
+const refusalsBy = taggedBy<Counter>(Metrics.refusals, MetricNames.tags.kind, MetricNames.tags.source)
+
+/** The outcome of a failure (`MetricNames.outcomeOf`), from the error's tag, code and scope. */
+export const outcomeOf = (error: unknown): string =>
+  MetricNames.outcomeOf(
+    Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : undefined,
+    Predicate.hasProperty(error, "code") && typeof error.code === "number" ? error.code : undefined,
+    Predicate.hasProperty(error, "scope") && typeof error.scope === "string" ? error.scope : undefined
+  )
+
+/** What a call ended with: `ok`, its error's outcome, `interrupted`, or `other` (a defect). */
+const endOf = (exit: Exit.Exit<unknown, unknown>): string => {
+  if (Exit.isSuccess(exit)) return MetricNames.ok
+  const failure = Cause.failureOption(exit.cause)
+  if (Option.isSome(failure)) return outcomeOf(failure.value)
+  return Cause.isInterruptedOnly(exit.cause) ? MetricNames.interrupted : "other"
+}
+
+/**
+ * A call of `operation` ended with `exit`; a creation that the client's own quota refused (nothing
+ * sent) is a refusal too.
+ */
+export const callEnded = (operation: string) => (exit: Exit.Exit<unknown, unknown>): Effect.Effect<void> =>
+  Effect.sync(() => {
+    callsBy(operation, endOf(exit)).unsafeUpdate(1, noTags)
+    if (Exit.isSuccess(exit)) return
+    const failure = Cause.failureOption(exit.cause)
+    if (Option.isSome(failure) && isQuotaRefusal(failure.value)) {
+      refusalsBy(failure.value.window, "client").unsafeUpdate(1, noTags)
+    }
+  })
+
+const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
+  Predicate.isTagged(error, "CreationQuotaExceeded") && Predicate.hasProperty(error, "window") &&
+  typeof error.window === "string"
+
+/** An attempt is sent again after `error`. */
+export const retried = (error: unknown): void => retriesBy(outcomeOf(error)).unsafeUpdate(1, noTags)
+
+/** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
+export const refused = (kind: string): Effect.Effect<void> =>
+  Effect.sync(() => refusalsBy(kind, "server").unsafeUpdate(1, noTags))
+
+/** A request waited `millis` for its permit. */
+export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(millis, noTags)
+
+/** Users with pacing state: `delta` came or left. */
+export const usersChanged = (delta: number): void => Metrics.users.unsafeModify(delta, noTags)
+
+/** Permits held: `delta` taken or given back. */
+export const permitsChanged = (delta: number): void => Metrics.permitsHeld.unsafeModify(delta, noTags)
+
+/**
+ * The series of one user, as a key of Effect's registry: kept so that the series can leave the
+ * registry with the user.
+ */
+const userKey = (user: string) =>
+  MetricKey.tagged(
+    MetricKey.gauge(MetricNames.userPermitsHeld.name, { description: MetricNames.userPermitsHeld.description }),
+    MetricNames.tags.user,
+    user
+  )
+
+/**
+ * Effect 3's registry offers no removal of a series; its map of keys is reached here so that an
+ * evicted user's series leaves memory with it. Should a later Effect 3 keep it elsewhere, the series
+ * is set to zero instead (and stays).
+ */
+const mutableHashMapTypeId = Symbol.for("effect/MutableHashMap")
+
+const removeFromRegistry = (key: MetricKey.MetricKey.Untyped): boolean => {
+  const registry: unknown = Metric.globalMetricRegistry
+  if (!Predicate.hasProperty(registry, "map") || !Predicate.hasProperty(registry.map, mutableHashMapTypeId)) {
+    return false
+  }
+  MutableHashMap.remove(
+    registry.map as unknown as MutableHashMap.MutableHashMap<MetricKey.MetricKey.Untyped, unknown>,
+    key
+  )
+  return true
+}
+
+/**
+ * The per-user series of one pacing service: at most `max` users at once, each freed with its user's
+ * state.
+ */
+export interface PerUser {
+  /** `user`'s requests now hold `held` permits. */
+  readonly set: (user: string, held: number) => void
+  /** `user`'s state left memory: so does its series. */
+  readonly drop: (user: string) => void
+}
+
+/** The per-user series asked for by `options`, or none. */
+export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
+  if (options?.perUser === undefined) return undefined
+  const places = MetricNames.makePerUser(options.perUser.max ?? MetricNames.defaultPerUserMax)
+  const gauges = new Map<
+    string,
+    { readonly key: MetricKey.MetricKey.Gauge<number>; readonly metric: Metric.Metric.Gauge<number> }
+  >()
+  return {
+    set: (user, held) => {
+      if (!places.admit(user)) return
+      let gauge = gauges.get(user)
+      if (gauge === undefined) {
+        const key = userKey(user)
+        gauge = { key, metric: Metric.fromMetricKey(key) }
+        gauges.set(user, gauge)
+      }
+      gauge.metric.unsafeUpdate(held, noTags)
+    },
+    drop: (user) => {
+      if (!places.release(user)) return
+      const gauge = gauges.get(user)
+      gauges.delete(user)
+      if (gauge !== undefined && !removeFromRegistry(gauge.key)) gauge.metric.unsafeUpdate(0, noTags)
+    }
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The client's metrics as both Effect lines declare them: names, units, descriptions, tag keys, the
+ * values of their tags and the boundaries of the permit wait's histogram. Each line builds its own
+ * `Metric`s from these, so that an exporter sees the same series from either line.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * The prefix of every metric the client records.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const prefix = "community_api_client_"
+
+/**
+ * What a metric is: its name, unit and description.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Definition {
+  readonly name: string
+  /** The unit, as OpenTelemetry spells it (`1` for a count, `ms` for milliseconds). */
+  readonly unit: string
+  readonly description: string
+}
+
+/**
+ * The tag keys: the operation (`section/method`), the outcome of a call, the reason of a retry, the
+ * kind of a refusal and who refused it, and the user (a per-user series only).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const tags = {
+  operation: "operation",
+  outcome: "outcome",
+  reason: "reason",
+  kind: "kind",
+  source: "source",
+  user: "user"
+} as const
+
+/**
+ * Calls ended, by operation and outcome: `ok`, or what the call failed with (see {@link outcomeOf}).
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const calls: Definition = {
+  name: `${prefix}calls_total`,
+  unit: "1",
+  description: "Calls of the API ended, by operation and outcome"
+}
+
+/**
+ * Attempts sent again, by the reason of the failure before them (see {@link outcomeOf}).
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const retries: Definition = {
+  name: `${prefix}retries_total`,
+  unit: "1",
+  description: "Attempts sent again, by the reason of the failure before them"
+}
+
+/**
+ * The time a request waited for its pacing permit, in milliseconds.
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const permitWait: Definition = {
+  name: `${prefix}permit_wait_ms`,
+  unit: "ms",
+  description: "Milliseconds a request waited for its pacing permit"
+}
+
+/**
+ * The boundaries of the permit wait's histogram, in milliseconds: no wait, waits within one rate
+ * window (a full limit spreads 30 requests over it) and a few windows past it.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const permitWaitBoundaries: ReadonlyArray<number> = [
+  1,
+  5,
+  10,
+  25,
+  50,
+  100,
+  250,
+  500,
+  1_000,
+  2_500,
+  5_000,
+  10_000,
+  30_000
+]
+
+/**
+ * Refusals by a limit, by kind (`rate`, `minute`, `day`) and source: `server` for the API's error 5,
+ * `client` for a creation the client's own quota failed without sending it.
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const refusals: Definition = {
+  name: `${prefix}refusals_total`,
+  unit: "1",
+  description: "Refusals by a limit: the API's error 5 and the client's own creation quota"
+}
+
+/**
+ * Users the pacing holds state for now, over every pacing service of the process.
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const users: Definition = {
+  name: `${prefix}users`,
+  unit: "1",
+  description: "Users the pacing holds state for in this process"
+}
+
+/**
+ * Pacing permits held now by requests of this process (taken and not yet given back), over all users.
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const permitsHeld: Definition = {
+  name: `${prefix}permits_held`,
+  unit: "1",
+  description: "Pacing permits held by requests of this process, over all users"
+}
+
+/**
+ * Pacing permits held now by requests of one user (a per-user series: only when asked for).
+ *
+ * @since 0.1.0
+ * @category definitions
+ */
+export const userPermitsHeld: Definition = {
+  name: `${prefix}user_permits_held`,
+  unit: "1",
+  description: "Pacing permits held by requests of one user in this process"
+}
+
+/**
+ * The sources of a refusal.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Source = "server" | "client"
+
+/**
+ * The outcome of a call, or the reason of a retry, from what it failed with: the tag of the error
+ * and, for an API error, its code. `ok` is a success; an API error is its code (`5`, `9`, `101`…);
+ * the client's own errors are `transport`, `timeout`, `deadline` (the call's deadline), `limiter`
+ * (a shared limiter unavailable), `quota` (the client's creation quota), `outcome_unknown`,
+ * `encode`, `decode`; anything else `other` (and a call interrupted, `interrupted`).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const outcomeOf = (tag: string | undefined, code: number | undefined, scope?: string | undefined): string => {
+  if (code !== undefined) return String(code)
+  switch (tag) {
+    case "TransportError":
+      return "transport"
+    case "TimeoutError":
+      return scope === "call" ? "deadline" : "timeout"
+    case "LimiterUnavailable":
+      return "limiter"
+    case "CreationQuotaExceeded":
+      return "quota"
+    case "OutcomeUnknownError":
+      return "outcome_unknown"
+    case "RequestEncodeError":
+      return "encode"
+    case "ResponseDecodeError":
+      return "decode"
+    default:
+      return "other"
+  }
+}
+
+/**
+ * The outcome of a success.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ok = "ok"
+
+/**
+ * The outcome of a call interrupted before it ended.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const interrupted = "interrupted"
+
+/**
+ * The default bound on the users with per-user series, when per-user series are asked for without one.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultPerUserMax = 1_000
+
+/**
+ * A bounded set of users that have per-user series: a user gets a place while there is one, keeps it
+ * until it is released (its state left memory), and a user over the bound gets none (it is counted in
+ * the aggregated series only). Effect-free: each line registers and removes its series on the answers.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PerUser {
+  /** Whether `user` has (or now gets) a place; `false` when the bound is reached. */
+  readonly admit: (user: string) => boolean
+  /** Frees the place of `user`; `true` when it had one. */
+  readonly release: (user: string) => boolean
+  /** How many users have a place. */
+  readonly size: () => number
+}
+
+/**
+ * A bounded set of at most `max` users with per-user series.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makePerUser = (max: number): PerUser => {
+  const users = new Set<string>()
+  return {
+    admit: (user) => {
+      if (users.has(user)) return true
+      if (users.size >= max) return false
+      users.add(user)
+      return true
+    },
+    release: (user) => users.delete(user),
+    size: () => users.size
+  }
+}
