@@ -138,13 +138,13 @@ export const clusterNodes = async (port: number): Promise<Array<NodeView>> => {
 const stateOk = async (port: number) =>
   (await redisCommand(port, "CLUSTER", "INFO")).some((line) => line.trim() === "cluster_state:ok")
 
-/** Waits until `check` holds, polling every 100 ms; rejects with `what` after `withinMillis`. */
-const until = async (check: () => Promise<boolean>, withinMillis: number, what: string) => {
+/** Waits until `check` holds, polling every `everyMillis`; rejects with `what` after `withinMillis`. */
+const until = async (check: () => Promise<boolean>, withinMillis: number, what: string, everyMillis = 100) => {
   const end = Date.now() + withinMillis
   for (;;) {
     if (await check().catch(() => false)) return
     if (Date.now() > end) throw new Error(`the Redis cluster: ${what} within ${withinMillis} ms`)
-    await sleep(100)
+    await sleep(everyMillis)
   }
 }
 
@@ -223,7 +223,9 @@ export const start = async (): Promise<RedisCluster> => {
             return masters.every((master) => master !== undefined && master !== lost) && oks.every(Boolean)
           },
           withinMillis,
-          `a replica serves slot ${slot} in place of the master on ${lost}`
+          `a replica serves slot ${slot} in place of the master on ${lost}`,
+          // Ten redis-cli processes a look: not so often that they take the cores from the clients.
+          250
         )
         return Date.now()
       },
