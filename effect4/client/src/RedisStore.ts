@@ -39,7 +39,10 @@ export type OnUnavailable = Shared.OnUnavailable
  * @category options
  */
 export interface Options {
-  /** `redis://[user:password@]host:port[/db]`; kept `Redacted`. */
+  /**
+   * `redis://[user:password@]host:port[/db]`, or a Redis Cluster's nodes:
+   * `redis+cluster://[user:password@]host:port,host:port…`; kept `Redacted`.
+   */
   readonly url: Redacted.Redacted<string> | string
   /** The prefix of the keys; the same in every process of the user. */
   readonly prefix?: string | undefined

@@ -53,8 +53,10 @@ export type OnUnavailable = "fail" | "fallback"
  */
 export interface Options {
   /**
-   * `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS). Give it `Redacted` when it
-   * holds a password: it never appears in a log or an error, which name the store without credentials.
+   * `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS), or the nodes of a Redis
+   * Cluster: `redis+cluster://[[user]:password@]host:port,host:port…` (or `rediss+cluster://`), where
+   * each user's scripts run on the master of the user's slot. Give it `Redacted` when it holds a
+   * password: it never appears in a log or an error, which name the store without credentials.
    */
   readonly url: Redacted.Redacted<string> | string
   /** Prefix of every key; default `community-api:`. Every process of a user must use the same. */

@@ -124,7 +124,8 @@ export * as RedisKeys from "./RedisKeys.js"
 export * as RedisScripts from "./RedisScripts.js"
 
 /**
- * How the Redis store of the shared limiters is named: its URL without credentials.
+ * How the Redis store of the shared limiters is reached and named: one server's URL or a cluster's
+ * nodes (`redis+cluster://`), named without credentials.
  *
  * @since 0.1.0
  */

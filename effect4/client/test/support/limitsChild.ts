@@ -32,6 +32,8 @@ interface Job {
   readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
   readonly community?: { readonly group_id: number; readonly channel: "VK" } | undefined
   readonly name?: string | undefined
+  /** How long a fiber of a `rate` job waits after a failed call before its next (none by default). */
+  readonly pauseAfterFailureMillis?: number | undefined
 }
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job
@@ -64,18 +66,26 @@ const program = Effect.gen(function*() {
   const okAt: Array<number> = []
   const failures: Record<string, number> = {}
   const messages: Record<string, string> = {}
+  const failedAt: Array<{ at: number; tag: string }> = []
   const note = <A, E>(exit: Exit.Exit<A, E>) => {
     if (Exit.isSuccess(exit)) return void okAt.push(Date.now())
     const error = Cause.squash(exit.cause) as { readonly _tag?: string; readonly message?: string }
     const tag = error._tag ?? "defect"
     failures[tag] = (failures[tag] ?? 0) + 1
+    failedAt.push({ at: Date.now(), tag })
     messages[tag] ??= String(error.message)
   }
   if (job.kind === "rate") {
     const end = Date.now() + (job.seconds ?? 1) * 1000
+    const pause = job.pauseAfterFailureMillis ?? 0
     const loop = Effect.whileLoop({
       while: () => Date.now() < end,
-      body: () => Effect.tap(Effect.exit(client.users.me()), (exit) => Effect.sync(() => note(exit))),
+      body: () =>
+        Effect.flatMap(Effect.exit(client.users.me()), (exit) => {
+          note(exit)
+          // A caller told the limiter is unavailable waits a little before it tries again.
+          return Exit.isFailure(exit) && pause > 0 ? Effect.sleep(Duration.millis(pause)) : Effect.void
+        }),
       step: () => undefined
     })
     yield* Effect.all(Array.from({ length: job.fibers ?? 1 }, () => loop), { concurrency: "unbounded" })
@@ -111,7 +121,7 @@ const program = Effect.gen(function*() {
     )
     return yield* Effect.never
   }
-  process.stdout.write(`${JSON.stringify({ ok: okAt.length, okAt, failures, messages })}\n`)
+  process.stdout.write(`${JSON.stringify({ ok: okAt.length, okAt, failures, messages, failedAt })}\n`)
 })
 
 Effect.runPromiseExit(program.pipe(Effect.provide(Layer.mergeAll(limiters, FetchHttpClient.layer)))).then((exit) => {

@@ -36,6 +36,8 @@ export interface Job {
   /** Where this child creates lists, and the names' prefix. */
   readonly community?: { readonly group_id: number; readonly channel: "VK" } | undefined
   readonly name?: string | undefined
+  /** How long a fiber of a `rate` job waits after a failed call before its next (none by default). */
+  readonly pauseAfterFailureMillis?: number | undefined
 }
 
 /** What a child reports. */
@@ -46,6 +48,8 @@ export interface Report {
   /** Failed calls by error tag, and the first message of each. */
   readonly failures: Readonly<Record<string, number>>
   readonly messages: Readonly<Record<string, string>>
+  /** When each call failed (epoch milliseconds), and with what tag. */
+  readonly failedAt: ReadonlyArray<{ readonly at: number; readonly tag: string }>
 }
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job
@@ -79,18 +83,26 @@ const program = Effect.gen(function*() {
   const okAt: Array<number> = []
   const failures: Record<string, number> = {}
   const messages: Record<string, string> = {}
+  const failedAt: Array<{ at: number; tag: string }> = []
   const note = <A, E>(exit: Exit.Exit<A, E>) => {
     if (Exit.isSuccess(exit)) return void okAt.push(Date.now())
     const error = Cause.squash(exit.cause) as { readonly _tag?: string; readonly message?: string }
     const tag = error._tag ?? "defect"
     failures[tag] = (failures[tag] ?? 0) + 1
+    failedAt.push({ at: Date.now(), tag })
     messages[tag] ??= String(error.message)
   }
   if (job.kind === "rate") {
     const end = Date.now() + (job.seconds ?? 1) * 1000
+    const pause = job.pauseAfterFailureMillis ?? 0
     const loop = Effect.whileLoop({
       while: () => Date.now() < end,
-      body: () => Effect.tap(Effect.exit(client.users.me()), note),
+      body: () =>
+        Effect.flatMap(Effect.exit(client.users.me()), (exit) => {
+          note(exit)
+          // A caller told the limiter is unavailable waits a little before it tries again.
+          return Exit.isFailure(exit) && pause > 0 ? Effect.sleep(Duration.millis(pause)) : Effect.void
+        }),
       step: () => undefined
     })
     yield* Effect.all(Array.from({ length: job.fibers ?? 1 }, () => loop), { concurrency: "unbounded" })
@@ -126,7 +138,7 @@ const program = Effect.gen(function*() {
     )
     return yield* Effect.never
   }
-  const report: Report = { ok: okAt.length, okAt, failures, messages }
+  const report: Report = { ok: okAt.length, okAt, failures, messages, failedAt }
   process.stdout.write(`${JSON.stringify(report)}\n`)
 })
 

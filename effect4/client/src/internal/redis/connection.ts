@@ -2,13 +2,15 @@
  * The connection of a Redis store: one `ioredis` client per store, with the core's scripts defined
  * on it (`@community-api/core/RedisScripts`, the same as the Effect 3 line's, so processes of both
  * lines count together). A command while disconnected fails at once; every reason is scrubbed of
- * the password.
+ * the password. One server (`redis://`) or a cluster (`redis+cluster://`,
+ * `@community-api/core/RedisUrl`): on a cluster each script goes to the master of its user's slot,
+ * as every key of one call shares the user's tag.
  */
 import * as RedisScripts from "@community-api/core/RedisScripts"
-import { describeUrl, scrubber } from "@community-api/core/RedisUrl"
+import * as RedisUrl from "@community-api/core/RedisUrl"
 import { Effect, Redacted } from "effect"
 import type { Scope } from "effect"
-import { Redis } from "ioredis"
+import { Cluster, Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
 
 /** A connected store. */
@@ -28,37 +30,79 @@ export interface ConnectOptions {
   readonly timeoutMillis: number
 }
 
+/** How long to wait before connecting again after the `times`-th failure in a row. */
+const reconnectDelay = (times: number) => Math.min(100 * times, 2_000)
+
+/** The client of one server or of a cluster, failing fast, or why there is none. */
+const makeClient = (url: string, timeoutMillis: number): Redis | Cluster | string => {
+  const target = RedisUrl.parse(url)
+  // A command while disconnected fails at once instead of waiting in a queue.
+  const fast = { enableOfflineQueue: false, lazyConnect: true } as const
+  const node = { maxRetriesPerRequest: 0, connectTimeout: timeoutMillis, commandTimeout: timeoutMillis } as const
+  switch (target._tag) {
+    case "Unreadable":
+      return target.reason
+    case "Server":
+      return new Redis(url, { ...fast, ...node, retryStrategy: reconnectDelay })
+    case "Cluster":
+      return new Cluster([...target.nodes], {
+        ...fast,
+        clusterRetryStrategy: reconnectDelay,
+        // A command whose master went away mid-call may have run: it fails (the permits it might
+        // have taken lapse within the lease) rather than run twice. A cluster without a master for
+        // the slot fails the call at once too; a redirection (MOVED, ASK, TRYAGAIN) ran nothing and
+        // is followed, within the command's timeout.
+        retryDelayOnFailover: 0,
+        retryDelayOnClusterDown: 0,
+        slotsRefreshTimeout: timeoutMillis,
+        redisOptions: {
+          ...node,
+          ...(target.username === undefined ? {} : { username: target.username }),
+          ...(target.password === undefined ? {} : { password: target.password }),
+          ...(target.tls ? { tls: {} } : {})
+        }
+      })
+  }
+}
+
 /** Connects for the scope; the connection is closed with it. */
 export const connect = (options: ConnectOptions): Effect.Effect<Connection, never, Scope.Scope> =>
   Effect.gen(function*() {
     const url = Redacted.value(options.url)
-    const store = describeUrl(url)
-    const scrub = scrubber(url)
+    const store = RedisUrl.describeUrl(url)
+    const scrub = RedisUrl.scrubber(url)
     let lastError = "not connected yet"
-    const client = yield* Effect.acquireRelease(
-      Effect.sync(() => {
-        const redis = new Redis(url, {
-          lazyConnect: true,
-          // A command while disconnected fails at once instead of waiting in a queue.
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 0,
-          connectTimeout: options.timeoutMillis,
-          commandTimeout: options.timeoutMillis,
-          retryStrategy: (times) => Math.min(100 * times, 2_000)
-        })
-        // Without a listener the library prints every connection error; the calls report them.
-        redis.on("error", (error: Error) => {
-          lastError = scrub(error.message)
-        })
-        for (const [name, definition] of Object.entries(RedisScripts.scripts)) redis.defineCommand(name, definition)
-        return redis
-      }),
-      (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
-    )
-    // The first connection is waited for (within the timeout).
-    yield* Effect.promise(() => client.connect().catch(() => undefined))
     const unavailable = (limiter: ClientError.LimiterUnavailable["limiter"], reason: string) =>
       new ClientError.LimiterUnavailable({ limiter, store, reason: scrub(reason) })
+    const client = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const client = makeClient(url, options.timeoutMillis)
+        if (typeof client === "string") return client
+        // Without a listener the library prints every connection error; the calls report them.
+        client.on("error", (error: Error) => {
+          lastError = scrub(error.message)
+        })
+        // A cluster's own errors are about the cluster; those of one node come apart.
+        if (client instanceof Cluster) {
+          client.on("node error", (error: Error) => {
+            lastError = scrub(error.message)
+          })
+        }
+        for (const [name, definition] of Object.entries(RedisScripts.scripts)) client.defineCommand(name, definition)
+        return client
+      }),
+      (client) =>
+        typeof client === "string" ? Effect.void : Effect.promise(() => client.quit().catch(() => client.disconnect()))
+    )
+    if (typeof client === "string") {
+      return { store, prefix: options.prefix, run: (limiter) => Effect.fail(unavailable(limiter, client)) }
+    }
+    // The first connection is waited for (within the timeout). A cluster's takes three answers: a
+    // node's, its slots', and its state's.
+    const connecting = Effect.promise(() => client.connect().catch(() => undefined))
+    yield* client instanceof Cluster
+      ? Effect.asVoid(Effect.timeoutOption(connecting, options.timeoutMillis * 3))
+      : connecting
     const commands = client as unknown as Record<
       RedisScripts.Script,
       (...args: ReadonlyArray<string | number>) => Promise<RedisScripts.Reply>
