@@ -5,7 +5,7 @@
  * @internal
  */
 import * as RedisScripts from "@community-api/core/RedisScripts"
-import { Effect, Redacted } from "effect"
+import { Duration, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import { Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
@@ -50,8 +50,10 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
           // waits on a store that is not there.
           enableOfflineQueue: false,
           maxRetriesPerRequest: 0,
+          // No `commandTimeout`: a call's timeout is on the Effect clock (`run` below), so that tests
+          // can stall a real Redis under `TestClock`. Either way a call that timed out stays sent: a
+          // stalled Redis still runs it when it wakes.
           connectTimeout: options.timeoutMillis,
-          commandTimeout: options.timeoutMillis,
           retryStrategy: (times) => Math.min(100 * times, 2_000)
         })
         // Without a listener the library prints every connection error; the calls report them.
@@ -80,7 +82,10 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
           ? Effect.tryPromise({
             try: () => commands[script](...keys, ...args),
             catch: (error) => unavailable(limiter, error instanceof Error ? error.message : String(error))
-          })
+          }).pipe(Effect.timeoutFail({
+            duration: Duration.millis(options.timeoutMillis),
+            onTimeout: () => unavailable(limiter, `no answer within ${options.timeoutMillis} ms`)
+          }))
           : Effect.fail(unavailable(limiter, `${lastError} (connection ${client.status})`))
     }
   })
