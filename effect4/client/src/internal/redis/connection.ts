@@ -6,7 +6,7 @@
  */
 import * as RedisScripts from "@community-api/core/RedisScripts"
 import { describeUrl, scrubber } from "@community-api/core/RedisUrl"
-import { Effect, Redacted } from "effect"
+import { Duration, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import { Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
@@ -42,8 +42,10 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
           // A command while disconnected fails at once instead of waiting in a queue.
           enableOfflineQueue: false,
           maxRetriesPerRequest: 0,
+          // No `commandTimeout`: a call's timeout is on the Effect clock (`run` below), so that tests
+          // can stall a real Redis under `TestClock`. Either way a call that timed out stays sent: a
+          // stalled Redis still runs it when it wakes.
           connectTimeout: options.timeoutMillis,
-          commandTimeout: options.timeoutMillis,
           retryStrategy: (times) => Math.min(100 * times, 2_000)
         })
         // Without a listener the library prints every connection error; the calls report them.
@@ -71,7 +73,10 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
           ? Effect.tryPromise({
             try: () => commands[script](...keys, ...args),
             catch: (error) => unavailable(limiter, error instanceof Error ? error.message : String(error))
-          })
+          }).pipe(Effect.timeoutOrElse({
+            duration: Duration.millis(options.timeoutMillis),
+            orElse: () => Effect.fail(unavailable(limiter, `no answer within ${options.timeoutMillis} ms`))
+          }))
           : Effect.fail(unavailable(limiter, `${lastError} (connection ${client.status})`))
     }
   })
