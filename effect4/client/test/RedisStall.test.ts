@@ -9,7 +9,7 @@
  * sent, so a call of the store answered after the stall has seen every call sent before it.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Redacted } from "effect"
+import { Effect, Exit, Fiber, Redacted, Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll } from "vitest"
 import { redisCommand } from "../../../scripts/redis-cli.mjs"
@@ -136,6 +136,20 @@ describe("A Redis that stalls", () => {
         const [read] = yield* settled([budget])
         expect(read).toMatchObject({ used: 0, left: 5 })
         expect(yield* inFlight(prefix)).toEqual([])
+      })),
+    60_000
+  )
+
+  it.effect(
+    "a store closed while Redis is stalled closes its connection after the timeout, not when Redis wakes",
+    () =>
+      Effect.scoped(Effect.gen(function*() {
+        const scope = yield* Scope.make()
+        yield* Scope.provide(store(freshPrefix(), 5), scope)
+        yield* stall
+        // Redis never answers the QUIT while it is stopped.
+        const closing = yield* Effect.forkChild(Scope.close(scope, Exit.void))
+        yield* untilDone([closing])
       })),
     60_000
   )

@@ -7,7 +7,7 @@
  * sent, so a call of the store answered after the stall has seen every call sent before it.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Redacted, TestClock } from "effect"
+import { Effect, Exit, Fiber, Redacted, Scope, TestClock } from "effect"
 import { redisCommand } from "../../../scripts/redis-cli.mjs"
 import * as RedisInternal from "../src/internal/redis.js"
 import * as RedisServer from "./support/RedisServer.js"
@@ -43,6 +43,8 @@ const untilDone = <A, E>(fibers: ReadonlyArray<Fiber.RuntimeFiber<A, E>>) =>
       yield* TestClock.adjust("100 millis")
       yield* realTurn
     }
+    const polled = yield* Effect.forEach(fibers, Fiber.poll)
+    expect(polled.map((exit) => exit._tag)).toEqual(fibers.map(() => "Some"))
     return yield* Effect.forEach(fibers, Fiber.await)
   })
 
@@ -121,6 +123,20 @@ describe("A Redis that stalls", () => {
         const [read] = yield* settled([budget])
         expect(read).toMatchObject({ used: 0, left: 5 })
         expect(yield* inFlight(prefix)).toEqual([])
+      })),
+    60_000
+  )
+
+  it.effect(
+    "a store closed while Redis is stalled closes its connection after the timeout, not when Redis wakes",
+    () =>
+      Effect.scoped(Effect.gen(function*() {
+        const scope = yield* Scope.make()
+        yield* Scope.extend(store(freshPrefix(), 5), scope)
+        yield* stall
+        // Redis never answers the QUIT while it is stopped.
+        const closing = yield* Effect.fork(Scope.close(scope, Exit.void))
+        yield* untilDone([closing])
       })),
     60_000
   )

@@ -63,7 +63,13 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
         for (const [name, definition] of Object.entries(RedisScripts.scripts)) redis.defineCommand(name, definition)
         return redis
       }),
-      (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
+      // A stalled Redis may never answer the QUIT (no `commandTimeout`): closed after the timeout
+      // (the wait made interruptible, as a release runs uninterruptibly).
+      (redis) =>
+        Effect.interruptible(Effect.promise(() => redis.quit().catch(() => redis.disconnect()))).pipe(
+          Effect.timeout(Duration.millis(options.timeoutMillis)),
+          Effect.catchAll(() => Effect.sync(() => redis.disconnect()))
+        )
     )
     // The first connection is waited for (within the timeout), so that the first calls do not fail
     // for a store that is merely still connecting.
