@@ -84,7 +84,8 @@ export const measure: Effect.Effect<Measured, unknown> = Effect.scoped(Effect.ge
   // Continued whatever happens, so that the server can be stopped.
   const resume = Effect.sync(() => process.kill(pid, "SIGCONT"))
   yield* Effect.addFinalizer(() => resume)
-  const millis = warmUpMillis + stallMillis + (secondsAfter + 1) * 1000
+  // Two seconds past the last one reported: no second counted is one where the workers stop.
+  const millis = warmUpMillis + stallMillis + (secondsAfter + 2) * 1000
   const job: Job = {
     baseUrl: server.baseUrl,
     token: bench.userTokens[0]!,
