@@ -16,7 +16,11 @@
  * per call is `process.cpuUsage()` of the client process over the point (less the collections of the
  * readings) over the calls answered ok.
  *
- * `BENCH_B9_USERS` sets the users of (b) (default 10,000, at most the fixture's), for a short trial;
+ * Beside them, the stall part (`internal/B9Stall.ts`): two processes of one user on a real Redis,
+ * saturating, the redis-server stopped for 2 s; the ok answers in each second after it.
+ *
+ * `BENCH_B9_POINTS=stall` (or `scale`, or both, comma-separated; default both) runs only those parts,
+ * for a trial; `BENCH_B9_USERS` sets the users of (b) (default 10,000, at most the fixture's), for a short trial;
  * `BENCH_B9_PROFILE=<folder>` writes a CPU profile of the client process during (b) there (a diagnostic
  * run: the profiler weighs on the figures) and puts its summary in the figures.
  */
@@ -26,6 +30,7 @@ import { fork } from "node:child_process"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Command, Message, Setup, Tally } from "./internal/B9Client.js"
+import * as B9Stall from "./internal/B9Stall.js"
 import * as BenchFixture from "./internal/BenchFixture.js"
 import * as Lines from "./internal/Lines.js"
 import * as Progress from "./internal/Progress.js"
@@ -215,8 +220,8 @@ const failuresText = (tally: Tally) =>
 
 const mean = (values: ReadonlyArray<number>) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
 
-/** Runs B9. */
-export const run: Effect.Effect<Result, unknown> = Effect.scoped(
+/** The scale points, (a) and (b). */
+const scale: Effect.Effect<Result, unknown> = Effect.scoped(
   Effect.gen(function*() {
     const users = usersOfSpread()
     const bench = BenchFixture.make({ bots: 0, users: fixtureUsers })
@@ -358,3 +363,31 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(
     } satisfies Result
   })
 )
+
+/** The parts of B9 to run (`BENCH_B9_POINTS`): both unless told otherwise. */
+const partsToRun = () => {
+  const asked = (process.env["BENCH_B9_POINTS"] ?? "scale,stall").split(",").map((part) => part.trim().toLowerCase())
+  return { scale: asked.includes("scale"), stall: asked.includes("stall") }
+}
+
+/** Runs B9: the scale points and the stall part, in one entry. */
+export const run: Effect.Effect<Result, unknown> = Effect.gen(function*() {
+  const parts = partsToRun()
+  const scaled = parts.scale ? yield* scale : undefined
+  const stall = parts.stall ? yield* B9Stall.measure : undefined
+  const trial = [
+    ...(parts.scale ? [] : ["a trial: the scale points not run (BENCH_B9_POINTS)"]),
+    ...(parts.stall ? [] : ["a trial: the stall part not run (BENCH_B9_POINTS)"])
+  ]
+  const notes = [...(scaled?.note === undefined ? [] : [scaled.note]), ...(stall?.misses ?? []), ...trial]
+  return {
+    id: "B9",
+    title: "The client at scale",
+    method: [scaled?.method, stall?.method].filter((text) => text !== undefined).join(" "),
+    figures: { ...scaled?.figures, ...stall?.figures },
+    target: [scaled?.target, stall?.target].filter((text) => text !== undefined).join("; "),
+    met: (scaled?.met ?? false) && stall !== undefined && stall.misses.length === 0,
+    headline: [scaled?.headline, stall?.headline].filter((text) => text !== undefined).join("; "),
+    ...(notes.length > 0 ? { note: notes.join("; ") } : {})
+  } satisfies Result
+})

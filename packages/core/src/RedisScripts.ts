@@ -13,7 +13,8 @@
  *   time is part of the permit's name). A take drops what has lapsed or come back and, unless the user
  *   is blocked, grants as many permits as this process's waiters ask for while fewer than `limit` are
  *   held; it says how long the waiters left should wait. A process that dies stops renewing, so its
- *   permits lapse within the lease.
+ *   permits lapse within the lease. A take whose reply never came (a stalled Redis runs it late) is
+ *   undone by the prefix of its permits' names, so that they are not held unused for a lease.
  * - Creations, per user: one hash of the counts of the current calendar minute and day (the fields of
  *   `Limits.CreationCount`), with the windows computed from the Redis clock and the constants of
  *   `Limits`, kept until the day ends.
@@ -38,6 +39,7 @@ export type Script =
   | "communityApiTakePermits"
   | "communityApiRenewPermits"
   | "communityApiReleasePermit"
+  | "communityApiReturnTake"
   | "communityApiBlockUser"
   | "communityApiCountCreations"
   | "communityApiReadPermits"
@@ -64,6 +66,7 @@ export const scripts: { readonly [Name in Script]: Definition } = {
   communityApiTakePermits: { numberOfKeys: 4, lua: Lua.takePermits },
   communityApiRenewPermits: { numberOfKeys: 2, lua: Lua.renewPermits },
   communityApiReleasePermit: { numberOfKeys: 2, lua: Lua.releasePermit },
+  communityApiReturnTake: { numberOfKeys: 2, lua: Lua.returnTake },
   communityApiBlockUser: { numberOfKeys: 1, lua: Lua.blockUser },
   communityApiCountCreations: { numberOfKeys: 1, lua: Lua.countCreations },
   communityApiReadPermits: { numberOfKeys: 3, lua: Lua.readPermits },
@@ -202,6 +205,29 @@ export const releasePermit = (keys: Keys, name: string, hold: Hold): Call => ({
   keys: [keys.inFlight, keys.given],
   args: [name, micros(hold.afterAnswerMillis), micros(hold.afterTakeMillis)]
 })
+
+/**
+ * Gives back, unused, every permit granted by the take of `namePrefix` ({@link TakeOptions}): a take
+ * whose reply never came (a timeout, a failed connection) may still run in Redis and grant permits
+ * that no waiter receives. Sent on the connection of the take, it runs after it. Read its reply with
+ * {@link readReturned}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const returnTake = (keys: Keys, namePrefix: string): Call => ({
+  script: "communityApiReturnTake",
+  keys: [keys.inFlight, keys.given],
+  args: [namePrefix]
+})
+
+/**
+ * Reads the reply of {@link returnTake}: how many permits the take had granted and were given back.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const readReturned = (reply: Reply): number => Number(reply[0])
 
 /**
  * Blocks every take of the user for `millis` from now on the Redis clock (a block already longer

@@ -37,6 +37,7 @@ describe("RedisScripts", () => {
       communityApiTakePermits: [4, "2ffe4f3b8e4f21e90161b755f0ec4cc764c33150"],
       communityApiRenewPermits: [2, "7cfbc6fdccc0e52350f603f571e2a291c2e549d5"],
       communityApiReleasePermit: [2, "634cd7621208b6a3a9481b8dd6c86bb1e6f14235"],
+      communityApiReturnTake: [2, "fc686f4efdfc2a5aa7bfe324c0ec55614ae0316f"],
       communityApiBlockUser: [1, "a5e4db066a80448206222d91c1247dfb850414c9"],
       communityApiCountCreations: [1, "db1d9f4e34e8827b03e3fe965bc0c0fd36d3a526"],
       communityApiReadPermits: [3, "4a5b93a0ca920cba0b5b517a71b52b02f31c89d3"],
@@ -76,6 +77,11 @@ describe("RedisScripts", () => {
       keys: ["p:{u}:permits:in-flight", "p:{u}:permits:given-back"],
       args: ["a.1:5", 1_020_001, 0]
     })
+    expect(RedisScripts.returnTake(keys, "abc-0")).toEqual({
+      script: "communityApiReturnTake",
+      keys: ["p:{u}:permits:in-flight", "p:{u}:permits:given-back"],
+      args: ["abc-0"]
+    })
     expect(RedisScripts.blockUser(keys, 1020)).toEqual({
       script: "communityApiBlockUser",
       keys: ["p:{u}:blocked"],
@@ -94,6 +100,7 @@ describe("RedisScripts", () => {
       ]
     })
     expect(RedisScripts.readTake([40_000])).toEqual({ waitMillis: 40, granted: [] })
+    expect(RedisScripts.readReturned([3])).toBe(3)
   })
 
   it("L2 the count calls pass the quota, the calendar in milliseconds and the request's own argument", () => {

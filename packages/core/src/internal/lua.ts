@@ -112,6 +112,33 @@ end
 return 1
 `
 
+/**
+ * Gives back, unused, every permit that one take granted: those whose names start with the take's
+ * prefix. A take whose reply never reached its process (it timed out on a stalled Redis, or the
+ * connection failed) may still have run, or run later, granting permits that no waiter received;
+ * nothing would renew or give them back, and they would be held for a whole lease. Sent on the same
+ * connection after the take, it runs after it. Each permit is free at once, or, if the take reserved
+ * it as it came back, from the time in its name (when it would have come back anyway). KEYS: in
+ * flight, given back. ARGV: the take's name prefix. Answers `{returned}`: how many were given back.
+ */
+export const returnTake = nowMicros + int + `
+local prefix = ARGV[1] .. '.'
+local returned = 0
+for _, name in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if string.sub(name, 1, #prefix) == prefix then
+    redis.call('ZREM', KEYS[1], name)
+    returned = returned + 1
+    local back = tonumber(string.match(name, ':(%d+)$'))
+    if back > now then
+      redis.call('ZADD', KEYS[2], int(back), name)
+      local keep = math.ceil((back - now) / 1000) + 1000
+      if redis.call('PTTL', KEYS[2]) < keep then redis.call('PEXPIRE', KEYS[2], keep) end
+    end
+  end
+end
+return {returned}
+`
+
 /** Blocks every take of the user for a while. KEYS: blocked. ARGV: how long (µs). */
 export const blockUser = nowMicros + int + `
 local span = tonumber(ARGV[1])

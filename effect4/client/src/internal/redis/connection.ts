@@ -8,7 +8,7 @@
  */
 import * as RedisScripts from "@community-api/core/RedisScripts"
 import * as RedisUrl from "@community-api/core/RedisUrl"
-import { Effect, Redacted } from "effect"
+import { Duration, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import { Cluster, Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
@@ -38,7 +38,10 @@ const makeClient = (url: string, timeoutMillis: number): Redis | Cluster | strin
   const target = RedisUrl.parse(url)
   // A command while disconnected fails at once instead of waiting in a queue.
   const fast = { enableOfflineQueue: false, lazyConnect: true } as const
-  const node = { maxRetriesPerRequest: 0, connectTimeout: timeoutMillis, commandTimeout: timeoutMillis } as const
+  // No `commandTimeout`: a call's timeout is on the Effect clock (`run` below), so that tests can
+  // stall a real Redis under `TestClock`. Either way a call that timed out stays sent: a stalled
+  // Redis still runs it when it wakes.
+  const node = { maxRetriesPerRequest: 0, connectTimeout: timeoutMillis } as const
   switch (target._tag) {
     case "Unreadable":
       return target.reason
@@ -92,7 +95,14 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
         return client
       }),
       (client) =>
-        typeof client === "string" ? Effect.void : Effect.promise(() => client.quit().catch(() => client.disconnect()))
+        // A stalled Redis may never answer the QUIT (no `commandTimeout`): closed after the timeout
+        // (the wait made interruptible, as a release runs uninterruptibly).
+        typeof client === "string" ? Effect.void : Effect.interruptible(
+          Effect.promise(() => client.quit().catch(() => client.disconnect()))
+        ).pipe(
+          Effect.timeout(Duration.millis(options.timeoutMillis)),
+          Effect.catch(() => Effect.sync(() => client.disconnect()))
+        )
     )
     if (typeof client === "string") {
       return { store, prefix: options.prefix, run: (limiter) => Effect.fail(unavailable(limiter, client)) }
@@ -115,7 +125,10 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
           ? Effect.tryPromise({
             try: () => commands[script](...keys, ...args),
             catch: (error) => unavailable(limiter, error instanceof Error ? error.message : String(error))
-          })
+          }).pipe(Effect.timeoutOrElse({
+            duration: Duration.millis(options.timeoutMillis),
+            orElse: () => Effect.fail(unavailable(limiter, `no answer within ${options.timeoutMillis} ms`))
+          }))
           : Effect.fail(unavailable(limiter, `${lastError} (connection ${client.status})`))
     }
   })

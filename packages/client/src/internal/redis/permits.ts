@@ -35,6 +35,12 @@ interface Granted {
   readonly delayMillis: number
 }
 
+/** How many waiters a take asked for, and how many of them interactive (served first). */
+interface Asked {
+  readonly count: number
+  readonly interactive: number
+}
+
 type Waiter = Deferred.Deferred<Granted, ClientError.LimiterUnavailable>
 
 /** This process's side of one user's permits. */
@@ -47,6 +53,20 @@ interface UserPermits {
   readonly inFlight: Set<string>
   /** Until when this process blocked the user (the store's block holds for a permit reserved before it). */
   blockedUntil: number
+  /** The take whose reply never came, while its permits could still be held ({@link Unanswered}). */
+  unanswered: Unanswered | undefined
+}
+
+/**
+ * A take whose reply never came: it timed out (a stalled Redis runs it when it wakes) or its
+ * connection failed (it may have run before). Its permits reach no waiter and nothing renews them,
+ * so they are given back by the prefix of their names, until a lease after the take failed: by then
+ * any it granted before the failure has lapsed. No take is sent while one is pending: one at most
+ * per user.
+ */
+interface Unanswered {
+  readonly namePrefix: string
+  readonly until: number
 }
 
 const waiting = (permits: UserPermits) => permits.waiters.interactive.length + permits.waiters.batch.length
@@ -66,9 +86,16 @@ export const permitStore = (
     const scope = yield* Effect.scope
     // A user's side leaves memory once nothing of it waits, asks, is in flight or blocked here.
     const users = UserTable.make<UserPermits>({
-      create: () => ({ waiters: { interactive: [], batch: [] }, asking: false, inFlight: new Set(), blockedUntil: 0 }),
+      create: () => ({
+        waiters: { interactive: [], batch: [] },
+        asking: false,
+        inFlight: new Set(),
+        blockedUntil: 0,
+        unanswered: undefined
+      }),
       isIdle: (permits, now) =>
-        waiting(permits) === 0 && !permits.asking && permits.inFlight.size === 0 && permits.blockedUntil <= now
+        waiting(permits) === 0 && !permits.asking && permits.inFlight.size === 0 &&
+        permits.blockedUntil <= now && (permits.unanswered === undefined || permits.unanswered.until <= now)
     })
     const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
     const permitsOf = (user: string) => Effect.map(now, (at) => users.get(user, at))
@@ -88,60 +115,109 @@ export const permitStore = (
     /** A permit taken and not used: back when it would have come back anyway (its take, if reserved). */
     const unused: PermitStore.Hold = { afterAnswerMillis: 0, afterTakeMillis: 0 }
 
+    /** Gives back the permits of the user's take whose reply never came, if any is still pending. */
+    const returnUnanswered = (
+      user: string,
+      permits: UserPermits
+    ): Effect.Effect<void, ClientError.LimiterUnavailable> =>
+      Effect.flatMap(now, (at) => {
+        const unanswered = permits.unanswered
+        if (unanswered === undefined) return Effect.void
+        const done = Effect.suspend(() => {
+          if (permits.unanswered === unanswered) permits.unanswered = undefined
+          return settle(user)
+        })
+        if (unanswered.until <= at) return done
+        return Effect.zipRight(
+          run(RedisScripts.returnTake(keysOf(connection.prefix, user), unanswered.namePrefix)),
+          done
+        )
+      })
+
+    /** Fails every waiter of the user with the store's error (fail closed). */
+    const failWaiters = (permits: UserPermits, error: ClientError.LimiterUnavailable) =>
+      Effect.sync(() => {
+        for (const lane of lanes) {
+          for (const waiter of permits.waiters[lane].splice(0)) Deferred.unsafeDone(waiter, Effect.fail(error))
+        }
+      })
+
     // Every third of the lease, one call per user renews this process's permits in flight; a renewal
     // that fails is tried again at the next turn (the lease covers two that fail). A name leaves the
-    // set before its release is sent, so no renewal sent after the release names it.
+    // set before its release is sent, so no renewal sent after the release names it. A take whose
+    // reply never came, not yet given back (Redis was unreachable), is tried again too: its user may
+    // have no waiter left here to try it, while the user's other processes wait for its permits.
     yield* Effect.forkIn(
       Effect.forever(Effect.zipRight(
         Effect.sleep(Duration.millis(options.leaseMillis / 3)),
         // Read at each turn: the users in flight now.
         Effect.suspend(() =>
-          Effect.forEach(Array.from(users.entries()), ([user, permits]) => {
-            if (permits.inFlight.size === 0) return Effect.void
-            return Effect.ignore(
-              run(RedisScripts.renewPermits(keysOf(connection.prefix, user), options.leaseMillis, permits.inFlight))
-            )
-          }, { discard: true })
+          Effect.forEach(Array.from(users.entries()), ([user, permits]) =>
+            Effect.zipRight(
+              permits.inFlight.size === 0 ? Effect.void : Effect.ignore(
+                run(RedisScripts.renewPermits(keysOf(connection.prefix, user), options.leaseMillis, permits.inFlight))
+              ),
+              Effect.ignore(returnUnanswered(user, permits))
+            ), { discard: true })
         )
       )),
       scope
     )
 
-    /** Asks Redis for the waiters of `user` until none is left; runs in `scope`. */
-    const ask = (user: string, permits: UserPermits): Effect.Effect<void> =>
+    /** Takes permits for the waiters of `user`; a take whose reply never came is marked to be given back. */
+    const takeFor = (user: string, permits: UserPermits, asked: Asked) =>
       Effect.suspend(() => {
-        if (waiting(permits) === 0) {
-          permits.asking = false
-          return settle(user)
-        }
-        const asked = { count: waiting(permits), interactive: permits.waiters.interactive.length }
+        const namePrefix = `${processId}-${(calls++).toString(36)}`
         return run(RedisScripts.takePermits(keysOf(connection.prefix, user), {
           limit: options.limit,
           leaseMillis: options.leaseMillis,
-          namePrefix: `${processId}-${(calls++).toString(36)}`,
+          namePrefix,
           pollMillis,
           count: asked.count,
           interactive: asked.interactive,
           kept: options.kept,
           leadMillis
         })).pipe(
+          Effect.tapError(() =>
+            Effect.map(now, (at) => {
+              permits.unanswered = { namePrefix, until: at + options.leaseMillis }
+            })
+          )
+        )
+      })
+
+    /**
+     * Asks Redis for the waiters of `user` until none is left; runs in `scope`. A take whose reply
+     * never came is given back before the next take (so that this process does not ask for permits
+     * past its own unused ones), and first right after it failed: sent on the same connection after
+     * the take, the return runs after it even when a stalled Redis runs both only when it wakes, so
+     * the permits granted then go to the waiters that wait then, and to the user's other processes.
+     * Fail closed: every waiter there when a call fails fails with it, so that none waits on a store
+     * that does not answer for much longer than one call's timeout.
+     */
+    const ask = (user: string, permits: UserPermits): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (waiting(permits) === 0) {
+          permits.asking = false
+          return settle(user)
+        }
+        // Granted in the order asked: the interactive waiters of the ask first, then the batch ones.
+        const asked: Asked = { count: waiting(permits), interactive: permits.waiters.interactive.length }
+        return Effect.zipRight(returnUnanswered(user, permits), takeFor(user, permits, asked)).pipe(
           Effect.matchEffect({
-            // Fail closed: every waiter fails with the store's error.
             onFailure: (error) =>
-              Effect.sync(() => {
-                for (const lane of lanes) {
-                  for (const waiter of permits.waiters[lane].splice(0)) Deferred.unsafeDone(waiter, Effect.fail(error))
-                }
-              }),
+              Effect.zipRight(
+                failWaiters(permits, error),
+                // Once more at once: after a take that failed, sent on its connection behind it.
+                Effect.catchAll(returnUnanswered(user, permits), (error) => failWaiters(permits, error))
+              ),
             onSuccess: (reply) => {
               const { granted, waitMillis } = RedisScripts.readTake(reply)
-              // Granted in the order asked: the interactive waiters of the ask first, then the batch ones.
-              const interactive = asked.interactive
               return Effect.zipRight(
                 Effect.forEach(granted, ({ delayMillis, name }, index) => {
                   const permit: RedisPermit = { user, name }
                   permits.inFlight.add(permit.name)
-                  const waiter = permits.waiters[index < interactive ? "interactive" : "batch"].shift()
+                  const waiter = permits.waiters[index < asked.interactive ? "interactive" : "batch"].shift()
                   // Its waiter was interrupted meanwhile: not used, the permit goes back.
                   return waiter === undefined
                     ? giveBack(user, permit.name, unused)
@@ -172,7 +248,7 @@ export const permitStore = (
       take: (user, lane = "interactive") =>
         Effect.uninterruptibleMask((restore) =>
           Effect.flatMap(permitsOf(user), (permits) => {
-            const waiter: Waiter = Deferred.unsafeMake(FiberId.none)
+            const waiter = Deferred.unsafeMake<Granted, ClientError.LimiterUnavailable>(FiberId.none)
             permits.waiters[lane].push(waiter)
             const asking = permits.asking ? Effect.void : Effect.suspend(() => {
               permits.asking = true
