@@ -42,7 +42,7 @@ export const defaults = CoreLane.defaults
  * uses its own `lane` option, or `interactive`, for a call that is not marked.
  *
  * @since 0.1.0
- * @category references
+ * @category tags
  */
 export const CurrentLane = Context.Reference<Lane | undefined>("@community-api/effect4-client/Lane/CurrentLane", {
   defaultValue: () => undefined
@@ -52,7 +52,7 @@ export const CurrentLane = Context.Reference<Lane | undefined>("@community-api/e
  * Marks every call of an effect or a stream with `lane`.
  *
  * @since 0.1.0
- * @category combinators
+ * @category utils
  */
 export const withLane = (lane: Lane): {
   <A, E, R>(self: Stream.Stream<A, E, R>): Stream.Stream<A, E, R>
@@ -67,7 +67,7 @@ export const withLane = (lane: Lane): {
  * Marks every call of an effect or a stream as `batch`: it waits behind the user's interactive calls.
  *
  * @since 0.1.0
- * @category combinators
+ * @category utils
  */
 export const batch = withLane("batch")
 
@@ -75,7 +75,7 @@ export const batch = withLane("batch")
  * Marks every call of an effect or a stream as `interactive` (inside a batch job, a call someone waits for).
  *
  * @since 0.1.0
- * @category combinators
+ * @category utils
  */
 export const interactive = withLane("interactive")
 
@@ -83,7 +83,7 @@ export const interactive = withLane("interactive")
  * The lane of a call: its mark, else the client's lane, else `interactive`.
  *
  * @since 0.1.0
- * @category getters
+ * @category utils
  */
 export const current = (clientLane: Lane | undefined): Effect.Effect<Lane> =>
   Effect.map(CurrentLane, (marked) => marked ?? clientLane ?? CoreLane.defaults.lane)

@@ -46,7 +46,7 @@ export interface Options {
  * Calls ended, by `operation` and `outcome`.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const calls = Metric.counter(MetricNames.calls.name, {
   description: MetricNames.calls.description,
@@ -57,7 +57,7 @@ export const calls = Metric.counter(MetricNames.calls.name, {
  * Attempts sent again, by `reason`.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const retries = Metric.counter(MetricNames.retries.name, {
   description: MetricNames.retries.description,
@@ -68,7 +68,7 @@ export const retries = Metric.counter(MetricNames.retries.name, {
  * Milliseconds each request waited for its pacing permit.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const permitWait = Metric.histogram(MetricNames.permitWait.name, {
   description: MetricNames.permitWait.description,
@@ -79,7 +79,7 @@ export const permitWait = Metric.histogram(MetricNames.permitWait.name, {
  * Refusals by a limit, by `kind` and `source`.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const refusals = Metric.counter(MetricNames.refusals.name, {
   description: MetricNames.refusals.description,
@@ -90,7 +90,7 @@ export const refusals = Metric.counter(MetricNames.refusals.name, {
  * Users whose pacing state this process holds now.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const users = Metric.gauge(MetricNames.users.name, { description: MetricNames.users.description })
 
@@ -98,7 +98,7 @@ export const users = Metric.gauge(MetricNames.users.name, { description: MetricN
  * Pacing permits held now by this process's requests, over all users.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const permitsHeld = Metric.gauge(MetricNames.permitsHeld.name, {
   description: MetricNames.permitsHeld.description
@@ -108,7 +108,7 @@ export const permitsHeld = Metric.gauge(MetricNames.permitsHeld.name, {
  * Pacing permits held now by one user's requests, tagged `user`: only with {@link PerUserOptions}.
  *
  * @since 0.1.0
- * @category metrics
+ * @category constants
  */
 export const userPermitsHeld = Metric.gauge(MetricNames.userPermitsHeld.name, {
   description: MetricNames.userPermitsHeld.description

@@ -47,7 +47,7 @@ export const tags = {
  * Calls ended, by operation and outcome: `ok`, or what the call failed with (see {@link outcomeOf}).
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const calls: Definition = {
   name: `${prefix}calls_total`,
@@ -59,7 +59,7 @@ export const calls: Definition = {
  * Attempts sent again, by the reason of the failure before them (see {@link outcomeOf}).
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const retries: Definition = {
   name: `${prefix}retries_total`,
@@ -71,7 +71,7 @@ export const retries: Definition = {
  * The time a request waited for its pacing permit, in milliseconds.
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const permitWait: Definition = {
   name: `${prefix}permit_wait_ms`,
@@ -107,7 +107,7 @@ export const permitWaitBoundaries: ReadonlyArray<number> = [
  * `client` for a creation the client's own quota failed without sending it.
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const refusals: Definition = {
   name: `${prefix}refusals_total`,
@@ -119,7 +119,7 @@ export const refusals: Definition = {
  * Users the pacing holds state for now, over every pacing service of the process.
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const users: Definition = {
   name: `${prefix}users`,
@@ -131,7 +131,7 @@ export const users: Definition = {
  * Pacing permits held now by requests of this process (taken and not yet given back), over all users.
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const permitsHeld: Definition = {
   name: `${prefix}permits_held`,
@@ -143,7 +143,7 @@ export const permitsHeld: Definition = {
  * Pacing permits held now by requests of one user (a per-user series: only when asked for).
  *
  * @since 0.1.0
- * @category definitions
+ * @category constants
  */
 export const userPermitsHeld: Definition = {
   name: `${prefix}user_permits_held`,

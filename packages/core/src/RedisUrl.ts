@@ -85,7 +85,7 @@ const splitCluster = (url: string, scheme: string) => {
  * it), `redis+cluster://` or `rediss+cluster://` the nodes of a cluster (see the module's text).
  *
  * @since 0.1.0
- * @category parsing
+ * @category decoding
  */
 export const parse = (url: string): Target => {
   const scheme = schemeOf(url)
