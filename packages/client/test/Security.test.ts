@@ -1,6 +1,7 @@
 import { BotId, GroupId, Uid } from "@community-api/schema/Ids"
+import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
+import { ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted, TestClock } from "effect"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
@@ -72,6 +73,34 @@ describe("Security", () => {
       expect(tracing.spans.some((s) => s.attributes.has("http.request.header.authorization"))).toBe(true)
       expect(allText(tracing.spans.map((s) => ({ name: s.name, attributes: s.attributes })))).not.toContain(secret)
     }).pipe(Effect.provide(Layer.mergeAll(FakeServer.clientLayer(fake.http), tracing.layer)))
+  })
+
+  it.effect("with no tracer installed neither the client nor its HttpClient makes a span; with one, both do", () => {
+    const seen: Array<string | undefined> = []
+    const answering = HttpClient.make((request) =>
+      Effect.map(Effect.option(Effect.currentSpan), (span) => {
+        seen.push(Option.getOrUndefined(Option.map(span, (s) => s.name)))
+        return HttpClientResponse.fromWeb(
+          request,
+          new Response(JSON.stringify({ status: "ok", response: me }), {
+            status: 200,
+            headers: { "content-type": "application/json" }
+          })
+        )
+      })
+    )
+    const tracing = RecordingTracer.make()
+    const call = Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) => client.users.me()).pipe(
+      Effect.provide(FakeServer.clientLayer(Layer.succeed(HttpClient.HttpClient, answering)))
+    )
+    return Effect.gen(function*() {
+      yield* call
+      yield* Effect.provide(call, tracing.layer)
+      expect(seen).toHaveLength(2)
+      expect(seen[0]).toBeUndefined()
+      expect(seen[1]).toBeDefined()
+      expect(tracing.spans.map((s) => s.name)).toContain("CommunityApiClient.users.me")
+    })
   })
 
   it.effect("A4 error messages never contain the token, in either mode", () => {

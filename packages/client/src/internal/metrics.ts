@@ -1,33 +1,36 @@
 /**
- * Where the client records its metrics (`Metrics.ts`): each a synchronous update of a `Metric` made
- * once per set of tags, since a call's path is measured in microseconds and tagging a metric builds a
- * new key each time.
+ * Where the client records its metrics (`Metrics.ts`): each a synchronous update of a `Metric`, with
+ * one array of labels per set of tags, made once: a call's path is measured in microseconds, and
+ * Effect 3 finds a tagged series by the identity of its labels array (`Metric.tagged` makes a new
+ * array at each update, which then costs a new key and a lookup in the registry).
  */
 import * as MetricNames from "@community-api/core/MetricNames"
 import { Cause, Effect, Exit, Metric, MetricKey, MetricLabel, MutableHashMap, Option, Predicate } from "effect"
 import * as Metrics from "../Metrics.js"
 
-type Counter = Metric.Metric.Counter<number>
+/** A series of a counter, by its tag values: adds to it. */
+type Series = (value: number) => void
 
-/** The metric tagged with each tag value, made on first use. */
-const taggedBy = <M extends Metric.Metric<any, any, any>>(metric: M, ...keys: ReadonlyArray<string>) => {
-  const made = new Map<string, M>()
-  return (...values: ReadonlyArray<string>): M => {
+/** The series of `metric` for each set of tag values, its labels made on first use. */
+const taggedBy = (metric: Metric.Metric.Counter<number>, ...keys: ReadonlyArray<string>) => {
+  const made = new Map<string, Series>()
+  return (...values: ReadonlyArray<string>): Series => {
     const id = values.join("\u0000")
-    let tagged = made.get(id)
-    if (tagged === undefined) {
-      tagged = Metric.taggedWithLabels(metric, keys.map((key, i) => MetricLabel.make(key, values[i]!))) as M
-      made.set(id, tagged)
+    let series = made.get(id)
+    if (series === undefined) {
+      const labels = keys.map((key, i) => MetricLabel.make(key, values[i]!))
+      series = (value) => metric.unsafeUpdate(value, labels)
+      made.set(id, series)
     }
-    return tagged
+    return series
   }
 }
 
 const noTags: ReadonlyArray<MetricLabel.MetricLabel> = []
 
-const callsBy = taggedBy<Counter>(Metrics.calls, MetricNames.tags.operation, MetricNames.tags.outcome)
-const retriesBy = taggedBy<Counter>(Metrics.retries, MetricNames.tags.reason)
-const refusalsBy = taggedBy<Counter>(Metrics.refusals, MetricNames.tags.kind, MetricNames.tags.source)
+const callsBy = taggedBy(Metrics.calls, MetricNames.tags.operation, MetricNames.tags.outcome)
+const retriesBy = taggedBy(Metrics.retries, MetricNames.tags.reason)
+const refusalsBy = taggedBy(Metrics.refusals, MetricNames.tags.kind, MetricNames.tags.source)
 
 /** The outcome of a failure (`MetricNames.outcomeOf`), from the error's tag, code and scope. */
 export const outcomeOf = (error: unknown): string =>
@@ -51,11 +54,11 @@ const endOf = (exit: Exit.Exit<unknown, unknown>): string => {
  */
 export const callEnded = (operation: string) => (exit: Exit.Exit<unknown, unknown>): Effect.Effect<void> =>
   Effect.sync(() => {
-    callsBy(operation, endOf(exit)).unsafeUpdate(1, noTags)
+    callsBy(operation, endOf(exit))(1)
     if (Exit.isSuccess(exit)) return
     const failure = Cause.failureOption(exit.cause)
     if (Option.isSome(failure) && isQuotaRefusal(failure.value)) {
-      refusalsBy(failure.value.window, "client").unsafeUpdate(1, noTags)
+      refusalsBy(failure.value.window, "client")(1)
     }
   })
 
@@ -64,11 +67,10 @@ const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
   typeof error.window === "string"
 
 /** An attempt is sent again after `error`. */
-export const retried = (error: unknown): void => retriesBy(outcomeOf(error)).unsafeUpdate(1, noTags)
+export const retried = (error: unknown): void => retriesBy(outcomeOf(error))(1)
 
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
-export const refused = (kind: string): Effect.Effect<void> =>
-  Effect.sync(() => refusalsBy(kind, "server").unsafeUpdate(1, noTags))
+export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => refusalsBy(kind, "server")(1))
 
 /** A request waited `millis` for its permit. */
 export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(millis, noTags)

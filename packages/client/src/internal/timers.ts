@@ -1,0 +1,156 @@
+/**
+ * Timers kept by one fiber per clock instead of one fiber per timer, for the timeouts of the exchanges
+ * in flight (`deadline.ts`). A fiber forked for each exchange, and interrupted by another fiber forked
+ * when the exchange ended, cost two forks and two interruptions a call: about a quarter of the
+ * client's own CPU per call with 50 calls in flight (`bench/`, B9). Here a timer is an entry in a list
+ * sorted by when it is due; the fiber sleeps until the earliest, and calls what came due.
+ *
+ * The fiber runs only while an entry is kept: it ends with the last one (or is interrupted when the
+ * last one is removed), so that nothing holds the event loop of a process with nothing in flight. It
+ * is forked again by the next entry. Entries come mostly in the order they fall due (one timeout per
+ * client, time moving on): each is put in place from the end, and the fiber restarts only for an
+ * entry due before the one it sleeps until.
+ *
+ * Per clock, so that each test's `TestClock` has timers of its own.
+ */
+import type { Clock, Fiber } from "effect"
+import { Duration, Effect } from "effect"
+
+/** A timer kept. */
+export interface Entry {
+  readonly at: number
+  /** Called once when it comes due (with the clock's time); `undefined` once it came due or was removed. */
+  onDue: ((now: number) => void) | undefined
+}
+
+interface State {
+  /** Sorted by `at`; `entries[head]` is the earliest one kept. */
+  entries: Array<Entry>
+  head: number
+  /** Entries neither due nor removed. */
+  live: number
+  /** The fiber, while there is one, and the instant it sleeps until. */
+  fiber: Fiber.RuntimeFiber<void> | undefined
+  sleepsUntil: number
+}
+
+/**
+ * Timers of one kind: a fiber per clock. @internal
+ */
+export interface Timers {
+  /** Calls `onDue` (once, from the timers' fiber) at `at` on the clock, unless removed first. */
+  readonly addAt: (at: number, onDue: (now: number) => void) => Effect.Effect<Entry>
+  /** Removes a timer not yet due; the fiber stops with the last one. */
+  readonly remove: (entry: Entry) => Effect.Effect<void>
+}
+
+/** Inserted from the end: entries come in the order they fall due, but for unlike holds or timeouts. */
+const insert = (state: State, entry: Entry) => {
+  const { entries } = state
+  let i = entries.length
+  while (i > state.head && entries[i - 1]!.at > entry.at) i--
+  entries.splice(i, 0, entry)
+}
+
+/** Drops the entries before `head` once they are most of the array. */
+const compact = (state: State) => {
+  if (state.head === state.entries.length) {
+    state.entries = []
+    state.head = 0
+  } else if (state.head > 1024 && state.head * 2 > state.entries.length) {
+    state.entries = state.entries.slice(state.head)
+    state.head = 0
+  }
+}
+
+const stop = (state: State, by: Fiber.RuntimeFiber<unknown, unknown>) => {
+  const fiber = state.fiber
+  state.fiber = undefined
+  // No fiber forked to interrupt it: the message is sent from here.
+  fiber?.unsafeInterruptAsFork(by.id())
+}
+
+/** The fiber's loop: what is due is called, then it sleeps until the next entry kept. */
+const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const now = clock.unsafeCurrentTimeMillis()
+    const { entries } = state
+    while (state.head < entries.length) {
+      const entry = entries[state.head]!
+      if (entry.onDue !== undefined && entry.at > now) break
+      state.head++
+      const onDue = entry.onDue
+      if (onDue !== undefined) {
+        entry.onDue = undefined
+        state.live--
+        onDue(now)
+      }
+    }
+    compact(state)
+    if (state.entries.length === 0) {
+      state.fiber = undefined
+      return Effect.void
+    }
+    const next = state.entries[state.head]!.at
+    state.sleepsUntil = next
+    return Effect.zipRight(Effect.sleep(Duration.millis(next - now)), run(clock, state))
+  })
+
+/**
+ * Makes timers of one kind, with a fiber of their own per clock.
+ *
+ * @internal
+ */
+export const make = (): Timers => {
+  const byClock = new WeakMap<Clock.Clock, State>()
+  const stateOf = (clock: Clock.Clock): State => {
+    let state = byClock.get(clock)
+    if (state === undefined) {
+      state = { entries: [], head: 0, live: 0, fiber: undefined, sleepsUntil: 0 }
+      byClock.set(clock, state)
+    }
+    return state
+  }
+  return {
+    addAt: (at, onDue) =>
+      Effect.withFiberRuntime((self) =>
+        Effect.clockWith((clock) => {
+          const state = stateOf(clock)
+          const entry: Entry = { at, onDue }
+          insert(state, entry)
+          state.live++
+          if (state.fiber !== undefined && at >= state.sleepsUntil) return Effect.succeed(entry)
+          // None runs, or it sleeps past this entry: (re)started, it sleeps until the earliest one.
+          stop(state, self)
+          state.sleepsUntil = at
+          return Effect.map(
+            // Interruptible whatever the region it is forked from, so that it can be stopped.
+            Effect.forkDaemon(Effect.interruptible(run(clock, state))),
+            (fiber) => {
+              state.fiber = fiber
+              return entry
+            }
+          )
+        })
+      ),
+    remove: (entry) =>
+      Effect.withFiberRuntime((self) =>
+        Effect.clockWith((clock) => {
+          if (entry.onDue === undefined) return Effect.void
+          entry.onDue = undefined
+          const state = stateOf(clock)
+          if (--state.live === 0) {
+            stop(state, self)
+            state.entries = []
+            state.head = 0
+            return Effect.void
+          }
+          // Removed mostly in the order they were added: those at the front leave at once.
+          const { entries } = state
+          while (state.head < entries.length && entries[state.head]!.onDue === undefined) state.head++
+          compact(state)
+          return Effect.void
+        })
+      )
+  }
+}
