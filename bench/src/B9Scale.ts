@@ -2,7 +2,8 @@
  * B9 the client at scale (`pnpm bench B9`, or `pnpm bench scale`): one client process acting for many
  * users against the sandbox on a loopback port, the server holding a generated fixture of 10,000 users.
  *
- * The client process (`internal/B9Client.ts`, with `--expose-gc`) makes one client per user's token,
+ * The client process (`internal/B9Client.ts`, with `--expose-gc`, on the newest Node line over undici's
+ * dispatcher unless `BENCH_B9_NODE=machine` or `BENCH_B9_HTTP=fetch`) makes one client per user's token,
  * all on one shared `Pacing` over one memory `PermitStore` (and one `CreationQuota` over one memory
  * `CountStore`); the reference server runs in a process of its own, so that the client process's CPU
  * and heap are the client's alone. After an unmeasured warm-up:
@@ -26,10 +27,10 @@
  */
 import { Duration, Effect } from "effect"
 import type { Scope } from "effect"
-import { fork } from "node:child_process"
+import { execFileSync, fork } from "node:child_process"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Command, Message, Setup, Tally } from "./internal/B9Client.js"
+import type { Command, Message, Setup, Tally, Transport } from "./internal/B9Client.js"
 import * as B9Stall from "./internal/B9Stall.js"
 import * as BenchFixture from "./internal/BenchFixture.js"
 import * as Lines from "./internal/Lines.js"
@@ -76,11 +77,12 @@ interface Client {
 }
 
 /** Starts the client process with its tokens for the scope; resolves once its clients are made. */
-const spawnClient = (setup: Setup): Effect.Effect<Client, Error, Scope.Scope> =>
+const spawnClient = (setup: Setup, execPath: string): Effect.Effect<Client, Error, Scope.Scope> =>
   Effect.flatMap(
     Effect.acquireRelease(
       Effect.sync(() =>
         fork(fileURLToPath(new URL("./internal/B9Client.ts", import.meta.url)), [], {
+          execPath,
           execArgv: ["--expose-gc", "--import", import.meta.resolve("tsx")],
           stdio: ["ignore", "inherit", "inherit", "ipc"]
         })
@@ -220,6 +222,22 @@ const failuresText = (tally: Tally) =>
 
 const mean = (values: ReadonlyArray<number>) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
 
+/**
+ * The client process's Node and transport: the newest maintained line (users run 22 to 26; this
+ * machine's own Node is past its end of life) and undici's dispatcher, which costs a quarter of what
+ * `fetch` costs per call (`docs/client.md`, sizing); `BENCH_B9_NODE=machine` and `BENCH_B9_HTTP=fetch`
+ * choose the others.
+ */
+const clientSetup: Effect.Effect<{ readonly execPath: string; readonly transport: Transport }, unknown> = Effect.gen(
+  function*() {
+    const execPath = process.env["BENCH_B9_NODE"] === "machine"
+      ? process.execPath
+      : yield* Effect.tryPromise(() => Lines.newestNode())
+    const transport: Transport = process.env["BENCH_B9_HTTP"] === "fetch" ? "fetch" : "undici"
+    return { execPath, transport }
+  }
+)
+
 /** The scale points, (a) and (b). */
 const scale: Effect.Effect<Result, unknown> = Effect.scoped(
   Effect.gen(function*() {
@@ -228,7 +246,12 @@ const scale: Effect.Effect<Result, unknown> = Effect.scoped(
     const server = yield* Servers.spawnReference({ bots: 0, users: fixtureUsers })
     const made = Math.max(users, ...saturatingUsers, warmUp.users)
     yield* Progress.line(`B9: making ${made} clients in the client process`)
-    const client = yield* spawnClient({ baseUrl: server.baseUrl, tokens: bench.userTokens.slice(0, made) })
+    const { execPath, transport } = yield* clientSetup
+    const client = yield* spawnClient(
+      { baseUrl: server.baseUrl, tokens: bench.userTokens.slice(0, made), transport },
+      execPath
+    )
+    const nodeVersion = execFileSync(execPath, ["--version"], { encoding: "utf8" }).trim()
     let id = 0
     yield* Progress.line(`B9: warm-up, ${warmUp.users} users for ${warmUp.seconds} s (not measured)`)
     yield* saturate(server, client, warmUp.users, warmUp.seconds, id++)
@@ -253,6 +276,8 @@ const scale: Effect.Effect<Result, unknown> = Effect.scoped(
     const demandPerSecond = users / periodSeconds
 
     const figures: Record<string, number | string> = {
+      clientNode: nodeVersion,
+      clientTransport: transport,
       fixtureUsers,
       clients: ready.clients,
       clientsBuildMs: Math.round(ready.buildMillis),
@@ -336,8 +361,11 @@ const scale: Effect.Effect<Result, unknown> = Effect.scoped(
     return {
       id: "B9",
       title: "The client at scale",
-      method: `One client process (--expose-gc) with one client per user's token (${ready.clients}), all on one ` +
-        "shared Pacing over one memory PermitStore and one CreationQuota over one memory CountStore, over fetch; " +
+      method: `One client process (Node ${nodeVersion}, --expose-gc) with one client per user's token ` +
+        `(${ready.clients}), all on one shared Pacing over one memory PermitStore and one CreationQuota over one ` +
+        `memory CountStore, over ${
+          transport === "undici" ? "undici's dispatcher (NodeHttpClient.layerUndici)" : "fetch"
+        }; ` +
         `the reference server with a generated fixture of ${fixtureUsers} users in another process. After a ` +
         `warm-up (${warmUp.users} users saturating for ${warmUp.seconds} s, not measured): (a) ` +
         `${saturatingUsers.join(", ")} users, ${fibersPerUser} fibers each calling users/me in a loop for ` +

@@ -1,6 +1,6 @@
 /**
  * The client process of B9, started with `--expose-gc` so that each heap reading follows a full
- * collection: one client per token (`CommunityApiClient.make`, over `fetch`), every one of them on
+ * collection: one client per token (`CommunityApiClient.make`, over undici or `fetch`), every one of them on
  * one shared `Pacing` over one memory `PermitStore` and one `CreationQuota` over one memory
  * `CountStore`, as a platform acting for many accounts runs them. Its CPU and heap are the client's
  * alone: the server runs in a process of its own.
@@ -12,17 +12,31 @@
  * `ReferenceChild.now()` values, comparable with the server's log.
  */
 import { CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore } from "@community-api/client"
-import { FetchHttpClient } from "@effect/platform"
-import { Data, Deferred, Duration, Effect, Exit, Fiber, Queue, Redacted } from "effect"
+import { FetchHttpClient, type HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Data, Deferred, Duration, Effect, Exit, Fiber, Layer, Queue, Redacted } from "effect"
 import * as Profile from "./B9Profile.js"
 import * as Memory from "./Memory.js"
 import { now } from "./ReferenceChild.js"
 import { quantile } from "./Stats.js"
 
-/** The first message: where the server is and the users' tokens, one client each. */
+/** The `HttpClient` of the clients: undici's dispatcher (`NodeHttpClient.layerUndici`), or `fetch`. */
+export type Transport = "undici" | "fetch"
+
+/** The first message: where the server is, the users' tokens (one client each), and the transport. */
 export interface Setup {
   readonly baseUrl: string
   readonly tokens: ReadonlyArray<string>
+  readonly transport: Transport
+}
+
+/**
+ * The process's global undici dispatcher (the one `fetch` uses too), so that nothing is closed when the
+ * clients are made: the clients live as long as the process.
+ */
+const transports: Record<Transport, Layer.Layer<HttpClient.HttpClient>> = {
+  undici: Layer.provide(NodeHttpClient.layerUndiciWithoutDispatcher, NodeHttpClient.dispatcherLayerGlobal),
+  fetch: FetchHttpClient.layer
 }
 
 /** A command of the parent. */
@@ -168,7 +182,7 @@ const make = (setup: Setup) =>
     ).pipe(
       Effect.provideService(Pacing.Pacing, pacing),
       Effect.provideService(CreationQuota.CreationQuota, quota),
-      Effect.provide(FetchHttpClient.layer)
+      Effect.provide(transports[setup.transport])
     )
     const buildMillis = now() - built
     const withClients = withoutCost(yield* read)

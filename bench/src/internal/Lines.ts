@@ -97,13 +97,20 @@ export const writeResult = (out: string, line: Line, result: Result): void =>
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
-/** The Node 22 binary, installed from the npm registry's `node` package when missing. */
-export const node = async (): Promise<string> => {
+/** The binary of a Node line (`scripts/node-lines.mjs`), installed from the npm registry's `node` package when missing. */
+const nodeLine = async (major?: string): Promise<string> => {
   const lines = (await import(path.join(root, "scripts", "node-lines.mjs"))) as {
     readonly nodeOf: (major: string) => string
+    readonly lines: ReadonlyArray<string>
   }
-  return lines.nodeOf(nodeMajor)
+  return lines.nodeOf(major ?? lines.lines.at(-1)!)
 }
+
+/** The Node 22 binary, installed from the npm registry's `node` package when missing. */
+export const node = (): Promise<string> => nodeLine(nodeMajor)
+
+/** The binary of the newest maintained Node line (the active LTS users run), installed when missing. */
+export const newestNode = (): Promise<string> => nodeLine()
 
 /** The runner of each line: its package folder and entry. */
 export const runners: Record<Line, { readonly cwd: string; readonly entry: string }> = {
