@@ -8,8 +8,9 @@
  *
  * Both are kept by one race per attempt: the attempt (admission, exchange, decoding) against a watch
  * that sleeps until the deadline, which the timeout of the exchange in flight cuts short when the
- * exchange outlasts it (the timeouts of all exchanges are kept by one fiber, `timers.ts`). A race for each, one inside the other, cost some 80 µs more a call (measured
- * without a socket, about a third of the client's own work). Only once an attempt has failed does the
+ * exchange outlasts it (the timeouts of all exchanges are kept by one fiber, `timers.ts`). A race for
+ * each, one inside the other, cost some 80 µs more a call (measured without a socket, about a third of
+ * the client's own work). Only once an attempt has failed does the
  * rest of the call (its retries and their delays) run inside a race of its own against the deadline
  * ({@link Bounds.rest}).
  *
@@ -54,13 +55,13 @@ export class Passed {
 /** @internal */
 export const isPassed = (error: unknown): error is Passed => error instanceof Passed
 
+/** The timeouts of the exchanges in flight, of every client. */
+const timeouts = Timers.make()
+
 /**
  * What `Retry.decide` reads of a timeout of an attempt (its tag), without building one for each call:
  * an error captures a stack trace.
  */
-/** The timeouts of the exchanges in flight, of every client. */
-const timeouts = Timers.make()
-
 const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
 
 /**
