@@ -1,10 +1,12 @@
 /**
- * Every item of a list operation on the Effect 4 line, page after page: the next page is asked for
- * as soon as the current one is handed over, and no page past the last; records seen on the page
- * before (a record added at the front while paging moves the others back) are not given twice.
+ * Every item of a list operation on the Effect 4 line, page after page: the pages after the current
+ * one are asked for as soon as it is handed over (`PageAhead` of `@community-api/core`), and no page
+ * past the last; records seen on the page before (a record added at the front while paging
+ * moves the others back) are not given twice.
  *
  * @since 0.1.0
  */
+import * as PageAhead from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/effect4-schema"
 import { Effect, Fiber, Option, Predicate, Stream } from "effect"
 
@@ -59,7 +61,7 @@ export interface Options {
 }
 
 /**
- * The pages of a list from `options.offset` on, each fetched while the one before it is consumed.
+ * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
  *
  * @since 0.1.0
  * @category constructors
@@ -77,33 +79,59 @@ export const pages = <A, E, R>(
     // before it, and ends with the stream. It starts at once, on this fiber until its first wait: a fork
     // left to the scheduler can start after the `TestClock` has already run past the caller's wait over
     // the page handed over (the request then goes out only once that page is consumed).
-    const ahead = (offset: number) => Effect.forkIn(fetch({ offset, count }), scope, { startImmediately: true })
+    const ahead = (offset: number): Effect.Effect<Fetching<A, E>, never, R> =>
+      Effect.map(
+        Effect.forkIn(fetch({ offset, count }), scope, { startImmediately: true }),
+        (fiber) => ({ offset, fiber })
+      )
+    // The pages to have in flight, at `offsets`: those already asked for there are kept, any other
+    // (asked where a page that came back short said the list would go on) is given up.
+    const keep = (offsets: ReadonlyArray<number>, fetching: ReadonlyArray<Fetching<A, E>>) =>
+      Effect.andThen(
+        Effect.forEach(
+          fetching.filter((f) => !offsets.includes(f.offset)),
+          (f) => Fiber.interrupt(f.fiber),
+          { discard: true }
+        ),
+        Effect.forEach(offsets, (offset) => {
+          const asked = fetching.find((f) => f.offset === offset)
+          return asked === undefined ? ahead(offset) : Effect.succeed(asked)
+        })
+      )
     // The keys of the page before the last, and of the last.
     let older = new Set<string>()
     let last = new Set<string>()
     const first = yield* ahead(start)
     return Stream.paginate(
-      { offset: start, fiber: first },
-      ({ fiber, offset }) =>
-        Effect.flatMap(Fiber.join(fiber), (page) => {
-          const current = new Set<string>()
+      [first] as ReadonlyArray<Fetching<A, E>>,
+      (fetching) => {
+        const current = fetching[0]!
+        return Effect.flatMap(Fiber.join(current.fiber), (page) => {
+          const seen = new Set<string>()
           const fresh = page.items.filter((item) => {
             const k = key(item)
-            const repeated = last.has(k) || older.has(k) || current.has(k)
-            current.add(k)
+            const repeated = last.has(k) || older.has(k) || seen.has(k)
+            seen.add(k)
             return !repeated
           })
           older = last
-          last = current
-          const next = offset + page.items.length
-          const more = page.items.length > 0 && next < page.total
-          const streamed: Page<A> = { items: fresh, total: page.total, offset }
-          return more
-            ? Effect.map(ahead(next), (fiber) => [[streamed], Option.some({ offset: next, fiber })] as const)
-            : Effect.succeed([[streamed], Option.none()] as const)
+          last = seen
+          const streamed: Page<A> = { items: fresh, total: page.total, offset: current.offset }
+          const offsets = PageAhead.plan({ offset: current.offset, items: page.items.length, total: page.total, count })
+          return Effect.map(
+            keep(offsets, fetching.slice(1)),
+            (next) => [[streamed], next.length === 0 ? Option.none() : Option.some(next)] as const
+          )
         })
+      }
     )
   }))
+}
+
+/** A page asked for and its fiber. */
+interface Fetching<A, E> {
+  readonly offset: number
+  readonly fiber: Fiber.Fiber<ListPage.Page<A>, E>
 }
 
 /**

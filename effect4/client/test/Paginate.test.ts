@@ -171,7 +171,7 @@ describe("Paginate", () => {
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
   })
 
-  it.effect("C12 C13 pages from an offset fetch one page ahead and nothing past the last", () =>
+  it.effect("C12 C13 pages from an offset fetch two pages ahead and nothing past the last", () =>
     Effect.gen(function*() {
       const asked: Array<[number, number]> = []
       // A list of 250 records, each page answered 100 ms after it is asked for.
@@ -196,9 +196,37 @@ describe("Paginate", () => {
       )
       yield* TestClock.adjust(Duration.seconds(5))
       yield* Fiber.join(fiber)
-      // Asked at 0, at 100 (first page handed over), at 400 (second handed over), and nothing after the last.
-      expect(asked).toEqual([[30, 0], [130, 100], [230, 400]])
+      // Asked at 0, both pages after it at 100 (first page handed over), and nothing after the last.
+      expect(asked).toEqual([[30, 0], [130, 100], [230, 100]])
       expect(consumed).toEqual([[30, 400], [130, 700], [230, 1000]])
+    }))
+
+  it.effect("C12 C13 a page that comes back short gives up the page fetched ahead of it and asks where the list goes on", () =>
+    Effect.gen(function*() {
+      const asked: Array<[number, number]> = []
+      const answered: Array<number> = []
+      // A list of 350 records in pages of 100; the page at 100 holds 90 only, and the page at 200
+      // takes long enough to be given up before it answers.
+      const fetch = (position: Paginate.Position) =>
+        Effect.gen(function*() {
+          asked.push([position.offset, yield* Clock.currentTimeMillis])
+          yield* Effect.sleep(Duration.millis(position.offset === 200 ? 500 : 100))
+          answered.push(position.offset)
+          const length = position.offset === 100 ? 90 : Math.min(position.count, 350 - position.offset)
+          return { items: Array.from({ length }, (_, i) => ({ id: String(position.offset + i) })), total: 350 }
+        })
+      const fiber = yield* Effect.forkChild(Stream.runCollect(Paginate.pages(fetch, { pageSize: 100 })))
+      yield* TestClock.adjust(Duration.seconds(5))
+      const pages = yield* Fiber.join(fiber)
+      expect(asked).toEqual([[0, 0], [100, 100], [200, 100], [190, 200], [290, 200]])
+      // The two last were asked at the same moment and answer together, in either order.
+      expect([...answered].sort((a, b) => a - b)).toEqual([0, 100, 190, 290])
+      expect(pages.map((page) => [page.offset, page.items.length])).toEqual([[0, 100], [100, 90], [190, 100], [
+        290,
+        60
+      ]])
+      const ids = pages.flatMap((page) => page.items.map((item) => Number(item.id)))
+      expect(ids).toEqual(Array.from({ length: 350 }, (_, i) => i))
     }))
 
   it("C12 items are told apart by id, else by community pair", () => {

@@ -9,14 +9,19 @@
  * grow with the length of the list: repeats are dropped as long as fewer than two pages of records
  * arrive between two requests.
  *
- * The next page is asked for while the caller consumes the current one, one page ahead and no
- * further: at most the page being consumed and the next one are held. The requests still go one after
- * the other, each through the client's pacing; the last page asks for nothing more, so a list takes
- * exactly as many requests as it has pages, and a stream that ends early (an error, an interruption, a
- * `Stream.take`) interrupts the page it was fetching ahead.
+ * The two pages after the one handed over are asked for while the caller consumes it, and no
+ * more: at most the page being consumed and the two after it are held. With several requests in
+ * flight, each through the client's pacing, a stream keeps to the user's rate even when a page takes
+ * the server tens of milliseconds (one request at a time could not). A page after the next is asked
+ * for at the offset the pages before it end at when full, and only when the last `total` says it
+ * exists (`PageAhead` of `@community-api/core`); should a page come back short the pages asked past
+ * it are given up and the right ones asked for. The last page asks for nothing more, so a list that does not change while it
+ * is read takes exactly as many requests as it has pages, and a stream that ends early (an error, an
+ * interruption, a `Stream.take`) interrupts the pages it was fetching ahead.
  *
  * @since 0.1.0
  */
+import * as PageAhead from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/schema"
 import { Chunk, Effect, Fiber, Option, Predicate, Stream } from "effect"
 
@@ -91,35 +96,58 @@ export const pages = <A, E, R>(
   const key = options.key ?? keyOf
   return Stream.unwrapScoped(Effect.gen(function*() {
     const scope = yield* Effect.scope
-    // The page at `offset`, fetched in the stream's scope: it runs while the caller consumes the page
+    // The page at `offset`, fetched in the stream's scope: it runs while the caller consumes the pages
     // before it, and ends with the stream.
-    const ahead = (offset: number) => Effect.forkIn(fetch({ offset, count }), scope)
+    const ahead = (offset: number): Effect.Effect<Fetching<A, E>, never, R> =>
+      Effect.map(Effect.forkIn(fetch({ offset, count }), scope), (fiber) => ({ offset, fiber }))
+    // The pages to have in flight, at `offsets`: those already asked for there are kept, any other
+    // (asked where a page that came back short said the list would go on) is given up.
+    const keep = (offsets: ReadonlyArray<number>, fetching: ReadonlyArray<Fetching<A, E>>) =>
+      Effect.zipRight(
+        Effect.forEach(
+          fetching.filter((f) => !offsets.includes(f.offset)),
+          (f) => Fiber.interruptFork(f.fiber),
+          { discard: true }
+        ),
+        Effect.forEach(offsets, (offset) => {
+          const asked = fetching.find((f) => f.offset === offset)
+          return asked === undefined ? ahead(offset) : Effect.succeed(asked)
+        })
+      )
     // The keys of the page before the last, and of the last.
     let older = new Set<string>()
     let last = new Set<string>()
     const first = yield* ahead(start)
     return Stream.paginateEffect(
-      { offset: start, fiber: first },
-      ({ fiber, offset }) =>
-        Effect.flatMap(Fiber.join(fiber), (page) => {
-          const current = new Set<string>()
+      [first] as ReadonlyArray<Fetching<A, E>>,
+      (fetching) => {
+        const current = fetching[0]!
+        return Effect.flatMap(Fiber.join(current.fiber), (page) => {
+          const seen = new Set<string>()
           const fresh = page.items.filter((item) => {
             const k = key(item)
-            const repeated = last.has(k) || older.has(k) || current.has(k)
-            current.add(k)
+            const repeated = last.has(k) || older.has(k) || seen.has(k)
+            seen.add(k)
             return !repeated
           })
           older = last
-          last = current
-          const next = offset + page.items.length
-          const more = page.items.length > 0 && next < page.total
-          const streamed: Page<A> = { items: fresh, total: page.total, offset }
-          return more
-            ? Effect.map(ahead(next), (fiber) => [streamed, Option.some({ offset: next, fiber })] as const)
-            : Effect.succeed([streamed, Option.none()] as const)
+          last = seen
+          const streamed: Page<A> = { items: fresh, total: page.total, offset: current.offset }
+          const offsets = PageAhead.plan({ offset: current.offset, items: page.items.length, total: page.total, count })
+          return Effect.map(
+            keep(offsets, fetching.slice(1)),
+            (next) => [streamed, next.length === 0 ? Option.none() : Option.some(next)] as const
+          )
         })
+      }
     )
   }))
+}
+
+/** A page asked for and its fiber. */
+interface Fetching<A, E> {
+  readonly offset: number
+  readonly fiber: Fiber.RuntimeFiber<ListPage.Page<A>, E>
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Streams fetch the next page while the caller consumes the current one: one page ahead, no
- * further, nothing past the last page, and the page fetched ahead ends with the stream.
+ * Streams fetch the two pages after the current one while the caller consumes it: two pages ahead,
+ * no further, nothing past the last page, and the pages fetched ahead end with the stream.
  */
 import { GroupId } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
@@ -26,8 +26,8 @@ const listServer = (n: number, millis: number, fail?: number) => {
 
 const params = { group_id: GroupId.make(1) }
 
-describe("Paginate: the next page while the current one is consumed", () => {
-  it.effect("C12 C13 the next page is asked for as soon as the current one is handed over, and no page past the last", () => {
+describe("Paginate: the next pages while the current one is consumed", () => {
+  it.effect("C12 C13 the two next pages are asked for as soon as the first is handed over, and no page past the last", () => {
     const server = listServer(1234, 100)
     return Effect.gen(function*() {
       const client = yield* CommunityApiClient.CommunityApiClient
@@ -40,13 +40,13 @@ describe("Paginate: the next page while the current one is consumed", () => {
       yield* TestClock.adjust(Duration.seconds(5))
       yield* Fiber.join(fiber)
       expect(consumed).toEqual([500, 500, 234])
-      // Sent at 0, at 100 (page 1 handed over, consumed until 400), at 400 (page 2 handed over): the
-      // fetch of a page overlaps the consumption of the one before.
-      expect(server.received.map((r) => [r.body.offset, r.at])).toEqual([[0, 0], [500, 100], [1000, 400]])
+      // Sent at 0, then both pages after it at 100 (page 1 handed over, consumed until 400): their
+      // fetches overlap each other and the consumption of the first page.
+      expect(server.received.map((r) => [r.body.offset, r.at])).toEqual([[0, 0], [500, 100], [1000, 100]])
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
   })
 
-  it.effect("C12 one page ahead and no further: a caller that stops pulling holds two pages at most", () => {
+  it.effect("C12 two pages ahead and no further: a caller that stops pulling holds three pages at most", () => {
     const server = listServer(5000, 10)
     return Effect.gen(function*() {
       const client = yield* CommunityApiClient.CommunityApiClient
@@ -55,12 +55,12 @@ describe("Paginate: the next page while the current one is consumed", () => {
         Stream.runForEachChunk(client.streams.bots.get(params), () => Deferred.await(never))
       )
       yield* TestClock.adjust(Duration.seconds(10))
-      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500, 1000])
       yield* Fiber.interrupt(fiber)
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
   })
 
-  it.effect("C12 an interrupted stream interrupts the page it was fetching ahead", () => {
+  it.effect("C12 an interrupted stream interrupts the pages it was fetching ahead", () => {
     const server = listServer(5000, 1000)
     return Effect.gen(function*() {
       const client = yield* CommunityApiClient.CommunityApiClient
@@ -68,8 +68,8 @@ describe("Paginate: the next page while the current one is consumed", () => {
         Stream.runForEachChunk(client.streams.bots.get(params), () => Effect.sleep(Duration.seconds(1)))
       )
       yield* TestClock.adjust(Duration.millis(1500))
-      // The second page was asked for at 1000 ms, while the caller consumed the first.
-      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500])
+      // The second and third pages were asked for at 1000 ms, while the caller consumed the first.
+      expect(server.received.map((r) => r.body.offset)).toEqual([0, 500, 1000])
       yield* Fiber.interrupt(fiber)
       yield* TestClock.adjust(Duration.seconds(10))
       expect(server.answered.map((a) => a.offset)).toEqual([0])

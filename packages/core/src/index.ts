@@ -103,6 +103,13 @@ export * as Operations from "./Operations.js"
 export * as PacingRule from "./PacingRule.js"
 
 /**
+ * Which pages a stream over a list asks for ahead of the caller: the next, and the one after it.
+ *
+ * @since 0.1.0
+ */
+export * as PageAhead from "./PageAhead.js"
+
+/**
  * One user's pacing permits in one process and the calls waiting for one, by lane.
  *
  * @since 0.1.0

@@ -108,6 +108,27 @@ export const page = <A>(
 }
 
 /**
+ * One page (C12, C13) of the items that pass `keep`, in one pass and without the list of all of them:
+ * a list operation over 100,000 records then keeps the page only.
+ */
+export const pageWhere = <A>(
+  items: ReadonlyArray<A>,
+  keep: (item: A) => boolean,
+  params: { readonly count?: number | undefined; readonly offset?: number | undefined }
+): { readonly items: ReadonlyArray<A>; readonly total: number } => {
+  const offset = params.offset ?? 0
+  const end = offset + (params.count ?? 100)
+  const kept: Array<A> = []
+  let total = 0
+  for (const item of items) {
+    if (!keep(item)) continue
+    if (total >= offset && total < end) kept.push(item)
+    total++
+  }
+  return { items: kept, total }
+}
+
+/**
  * Every value of `map` newest first, sorted once per map and size: a list operation over many
  * records (100,000 bots) then only filters and slices. Valid for records whose time never changes
  * and that are never removed one by one (the store is replaced as a whole on load and reset).

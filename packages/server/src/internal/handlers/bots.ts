@@ -7,11 +7,10 @@
 import type { ApiError, Bot } from "@community-api/schema"
 import { Effect } from "effect"
 import type { RequestContext } from "../context.js"
-import { newestFirstOf, page } from "../context.js"
+import { newestFirstOf, pageWhere } from "../context.js"
 import type { SectionHandlers } from "../handler.js"
 import { notModelled } from "../handler.js"
 import type * as Store from "../store.js"
-import { keyOf } from "../store.js"
 import * as Texts from "../texts.js"
 import { communityOf, findBot, subscriber } from "./lookups.js"
 import { toBot, toBotDetails } from "./mappers.js"
@@ -37,15 +36,21 @@ const botCommunities = (
 export const bots: SectionHandlers<"bots"> = {
   get: (params, ctx) =>
     Effect.map(botCommunities(ctx, params), (communities) => {
-      const keys = new Set(communities.map(keyOf))
       const search = params.search?.toLowerCase()
-      const bots = newestFirstOf(ctx.store.bots, (b) => b.create_at).filter((b) =>
-        keys.has(keyOf(b)) && (params.active === undefined || b.active === params.active) &&
-        (params.archived === undefined || b.archived === params.archived) &&
-        (search === undefined || b.name.toLowerCase().includes(search))
+      // Every bot of the store is tested at each page (a community may hold 100,000), by its fields and
+      // with no list of them all: a key string made per bot, and the filtered list, took the server
+      // tens of milliseconds a page.
+      const inCommunity = (b: Store.Bot) =>
+        communities.some((c) => c.group_id === b.group_id && c.channel === b.channel)
+      const { items, total } = pageWhere(
+        newestFirstOf(ctx.store.bots, (b) => b.create_at),
+        (b) =>
+          inCommunity(b) && (params.active === undefined || b.active === params.active) &&
+          (params.archived === undefined || b.archived === params.archived) &&
+          (search === undefined || b.name.toLowerCase().includes(search)),
+        params
       )
-      // Only the page is converted: a community may hold 100,000 bots.
-      const { items, total } = page(bots, params)
+      // Only the page is converted.
       return { items: items.map(toBot), total }
     }),
 
