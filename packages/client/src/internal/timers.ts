@@ -1,8 +1,9 @@
 /**
  * Timers kept by one fiber per clock instead of one fiber per timer, for the timeouts of the exchanges
- * in flight (`deadline.ts`). A fiber forked for each exchange, and interrupted by another fiber forked
- * when the exchange ended, cost two forks and two interruptions a call: about a quarter of the
- * client's own CPU per call with 50 calls in flight (`bench/`, B9). Here a timer is an entry in a list
+ * in flight (`deadline.ts`) and the holds of the memory store's permits (`permits.ts`). A fiber forked
+ * for each exchange, and interrupted by another fiber forked when the exchange ended, cost two forks
+ * and two interruptions a call: about a quarter of the client's own CPU per call with 50 calls in
+ * flight (`bench/`, B9). Here a timer is an entry in a list
  * sorted by when it is due; the fiber sleeps until the earliest, and calls what came due.
  *
  * The fiber runs only while an entry is kept: it ends with the last one (or is interrupted when the
@@ -93,7 +94,9 @@ const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
     }
     const next = state.entries[state.head]!.at
     state.sleepsUntil = next
-    return Effect.zipRight(Effect.sleep(Duration.millis(next - now)), run(clock, state))
+    // Whole milliseconds, at least one: times may be fractional (a `TestClock` moved by random
+    // latencies), and a sleep of the difference can end a rounding short of `next`, again and again.
+    return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(1, Math.ceil(next - now)))), run(clock, state))
   })
 
 /**
