@@ -13,6 +13,11 @@
  * entry due before the one it sleeps until.
  *
  * Per clock, so that each test's `TestClock` has timers of its own.
+ *
+ * Timers made `inBackground` (the holds of the permits) do not keep a process alive on their own: on
+ * the live clock their fiber sleeps on an unreferenced `setTimeout` unless a call waits for one of
+ * them to come due (`awaited`). A script whose last answer came does not stay up for the holds of
+ * its permits (about a second), while a call waiting for a permit keeps it up until the permit comes.
  */
 import type { Clock, Fiber } from "effect"
 import { Duration, Effect } from "effect"
@@ -33,6 +38,8 @@ interface State {
   /** The fiber, while there is one, and the instant it sleeps until. */
   fiber: Fiber.RuntimeFiber<void> | undefined
   sleepsUntil: number
+  /** The `setTimeout` of a background sleep on the live clock, while the fiber sleeps on one. */
+  handle: ReturnType<typeof setTimeout> | undefined
 }
 
 /**
@@ -43,7 +50,42 @@ export interface Timers {
   readonly addAt: (at: number, onDue: (now: number) => void) => Effect.Effect<Entry>
   /** Removes a timer not yet due; the fiber stops with the last one. */
   readonly remove: (entry: Entry) => Effect.Effect<void>
+  /**
+   * For timers made `inBackground`: one more (`1`) or one fewer (`-1`) call waits for one of them to
+   * come due; while any does, they keep the process alive.
+   */
+  readonly awaited: (change: 1 | -1) => void
 }
+
+/** The clock of Effect's default services: the only one whose sleeps may be left unreferenced. */
+const liveClock: Clock.Clock = Effect.runSync(Effect.clock)
+
+/**
+ * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one (a `TestClock`, or a
+ * clock of the caller's own, sleeps as it always does), keeping the process alive only while
+ * `keepsAlive()`. What sleeps this way is bookkeeping no call waits for (or, for the timers, only
+ * while `awaited` says so): a process with nothing else to do may exit before it wakes.
+ *
+ * @internal
+ */
+export const sleepInBackground = (
+  clock: Clock.Clock,
+  millis: number,
+  onHandle?: (handle: ReturnType<typeof setTimeout> | undefined) => void,
+  keepsAlive: () => boolean = () => false
+): Effect.Effect<void> =>
+  clock !== liveClock ? Effect.sleep(Duration.millis(millis)) : Effect.async<void>((resume) => {
+    const handle = setTimeout(() => {
+      onHandle?.(undefined)
+      resume(Effect.void)
+    }, millis)
+    if (!keepsAlive()) handle.unref()
+    onHandle?.(handle)
+    return Effect.sync(() => {
+      onHandle?.(undefined)
+      clearTimeout(handle)
+    })
+  })
 
 /** Inserted from the end: entries come in the order they fall due, but for unlike holds or timeouts. */
 const insert = (state: State, entry: Entry) => {
@@ -71,8 +113,13 @@ const stop = (state: State, by: Fiber.RuntimeFiber<unknown, unknown>) => {
   fiber?.unsafeInterruptAsFork(by.id())
 }
 
+interface Options {
+  readonly inBackground: boolean
+  readonly waiting: () => number
+}
+
 /** The fiber's loop: what is due is called, then it sleeps until the next entry kept. */
-const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
+const run = (clock: Clock.Clock, state: State, options: Options): Effect.Effect<void> =>
   Effect.suspend(() => {
     const now = clock.unsafeCurrentTimeMillis()
     const { entries } = state
@@ -96,25 +143,42 @@ const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
     state.sleepsUntil = next
     // Whole milliseconds, at least one: times may be fractional (a `TestClock` moved by random
     // latencies), and a sleep of the difference can end a rounding short of `next`, again and again.
-    return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(1, Math.ceil(next - now)))), run(clock, state))
+    const millis = Math.max(1, Math.ceil(next - now))
+    const sleep = options.inBackground
+      ? sleepInBackground(clock, millis, (handle) => {
+        state.handle = handle
+      }, () => options.waiting() > 0)
+      : Effect.sleep(Duration.millis(millis))
+    return Effect.zipRight(sleep, run(clock, state, options))
   })
 
 /**
- * Makes timers of one kind, with a fiber of their own per clock.
+ * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the module's
+ * header.
  *
  * @internal
  */
-export const make = (): Timers => {
+export const make = (options: { readonly inBackground?: boolean } = {}): Timers => {
   const byClock = new WeakMap<Clock.Clock, State>()
   const stateOf = (clock: Clock.Clock): State => {
     let state = byClock.get(clock)
     if (state === undefined) {
-      state = { entries: [], head: 0, live: 0, fiber: undefined, sleepsUntil: 0 }
+      state = { entries: [], head: 0, live: 0, fiber: undefined, sleepsUntil: 0, handle: undefined }
       byClock.set(clock, state)
     }
     return state
   }
+  let waiting = 0
+  const runOptions: Options = { inBackground: options.inBackground === true, waiting: () => waiting }
   return {
+    awaited: (change) => {
+      waiting += change
+      // Only the live clock's sleep has a handle: the first waiter refs it, the last one unrefs it.
+      const handle = byClock.get(liveClock)?.handle
+      if (handle === undefined) return
+      if (waiting === 1 && change === 1) handle.ref()
+      else if (waiting === 0) handle.unref()
+    },
     addAt: (at, onDue) =>
       Effect.withFiberRuntime((self) =>
         Effect.clockWith((clock) => {
@@ -128,7 +192,7 @@ export const make = (): Timers => {
           state.sleepsUntil = at
           return Effect.map(
             // Interruptible whatever the region it is forked from, so that it can be stopped.
-            Effect.forkDaemon(Effect.interruptible(run(clock, state))),
+            Effect.forkDaemon(Effect.interruptible(run(clock, state, runOptions))),
             (fiber) => {
               state.fiber = fiber
               return entry
