@@ -1,22 +1,24 @@
 /**
- * Runs a package's tests again on the maintained Node lines that users run, beside the machine's own
- * Node (which `turbo run test` uses): the oldest and the newest maintained line, one after another.
+ * Runs a package's tests on the maintained Node lines that users run (its `test:lines`), or on the
+ * machine's own Node (its `test`, with `--machine`):
  *
- *   node ../../scripts/node-lines.mjs [--newest-only FILE]… [--oldest-only FILE]… [--machine-only FILE]…
- *                                                                 in a package folder (its `test:lines`)
+ *   node ../../scripts/node-lines.mjs [--machine]                      in a package folder
  *
- * Each line's binary comes from the npm registry's `node` package, installed once into
+ * Without `--machine`, on the oldest and the newest maintained line, one after another. Each line's
+ * binary comes from the npm registry's `node` package, installed once into
  * `node_modules/.cache/node-lines/<major>` at the root (the registry is the one download that works
  * everywhere this project is tested). The line's folder comes first on `PATH`, so the child processes
- * the tests start (`node …`, `process.execPath`) run on the same line. Two options keep the run
- * within CI's budget (these lines come on top of the machine's own run of every suite):
- * - `--newest-only FILE`: a suite of real processes or ports on the live clock (Redis, the compiled
- *   programs, sockets) runs on the newest line alone; it already ran on the machine's Node.
- * - `--machine-only FILE`: a suite of pure computation on the `TestClock` (fuzzing, thousands of
- *   simulated operations) runs on the machine's Node alone: nothing in it touches what differs
- *   between Node lines (sockets, processes, streams), and it is the costliest work of the suite.
- * - `--oldest-only FILE`: the same kind of suite in a package the machine's Node cannot run (the
- *   Effect 4 line needs Node 22.19) runs on the oldest line alone, its one run.
+ * the tests start (`node …`, `process.execPath`) run on the same line.
+ *
+ * The package's `nodeLines` field (in its `package.json`) says where its costliest suites run, so that
+ * each runs once where it proves something and the whole run keeps within CI's budget:
+ * - `newestOnly`: suites of real processes or ports on the live clock (Redis, the compiled programs,
+ *   sockets) run on the newest line alone, not on the oldest nor on the machine's Node.
+ * - `machineOnly`: suites of pure computation on the `TestClock` (fuzzing, thousands of simulated
+ *   operations) run on the machine's Node alone: nothing in them touches what differs between Node
+ *   lines (sockets, processes, streams), and they are the costliest work of the suite.
+ * - `oldestOnly`: the same kind of suite in a package the machine's Node cannot run (the Effect 4 line
+ *   needs Node 22.19) runs on the oldest line alone, its one run.
  */
 import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -56,48 +58,56 @@ export const nodeOf = (major) => {
   return binary
 }
 
-const parseArgs = (args) => {
-  const newestOnly = []
-  const oldestOnly = []
-  const machineOnly = []
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--newest-only" && args[i + 1] !== undefined) newestOnly.push(args[++i])
-    else if (args[i] === "--oldest-only" && args[i + 1] !== undefined) oldestOnly.push(args[++i])
-    else if (args[i] === "--machine-only" && args[i + 1] !== undefined) machineOnly.push(args[++i])
-    else {
-      throw new Error(
-        `node-lines: unknown argument ${
-          args[i]
-        } (usage: node-lines.mjs [--newest-only FILE]… [--oldest-only FILE]… [--machine-only FILE]…)`
-      )
+/** The package's `nodeLines` field: lists of test files, each list optional. */
+const placesOf = (pkg) => {
+  const field = pkg.nodeLines ?? {}
+  const list = (name) => {
+    const value = field[name] ?? []
+    if (!Array.isArray(value) || value.some((file) => typeof file !== "string")) {
+      throw new Error(`node-lines: ${pkg.name}'s nodeLines.${name} must be a list of test files`)
     }
+    return value
   }
-  return { newestOnly, oldestOnly, machineOnly }
+  return { newestOnly: list("newestOnly"), oldestOnly: list("oldestOnly"), machineOnly: list("machineOnly") }
+}
+
+const parseArgs = (args) => {
+  if (args.length === 0) return { machine: false }
+  if (args.length === 1 && args[0] === "--machine") return { machine: true }
+  throw new Error(`node-lines: unknown arguments ${args.join(" ")} (usage: node-lines.mjs [--machine])`)
+}
+
+/** Runs vitest with `node`, without the `excluded` files; exits with its status when it fails. */
+const run = (node, vitest, excluded, label) => {
+  process.stdout.write(
+    `\nnode-lines: the tests on ${label}${excluded.length > 0 ? `, without ${excluded.join(", ")}` : ""}\n`
+  )
+  const args = [vitest, "run", ...excluded.flatMap((file) => ["--exclude", file])]
+  const result = spawnSync(node, args, {
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}` }
+  })
+  if (result.status !== 0) {
+    process.stderr.write(`node-lines: the tests failed on ${label}\n`)
+    process.exit(result.status ?? 1)
+  }
 }
 
 const main = () => {
-  const { machineOnly, newestOnly, oldestOnly } = parseArgs(process.argv.slice(2))
-  const vitest = path.join(
-    path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("vitest/package.json")),
-    "vitest.mjs"
-  )
+  const { machine } = parseArgs(process.argv.slice(2))
+  const packageJson = path.join(process.cwd(), "package.json")
+  const { machineOnly, newestOnly, oldestOnly } = placesOf(JSON.parse(fs.readFileSync(packageJson, "utf8")))
+  const vitest = path.join(path.dirname(createRequire(packageJson).resolve("vitest/package.json")), "vitest.mjs")
+  if (machine) {
+    run(process.execPath, vitest, [...newestOnly, ...oldestOnly], `the machine's Node ${process.version}`)
+    return
+  }
   for (const major of lines) {
     const node = nodeOf(major)
     const newest = major === lines.at(-1)
     const excluded = newest ? [...machineOnly, ...oldestOnly] : [...machineOnly, ...newestOnly]
     const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim()
-    process.stdout.write(
-      `\nnode-lines: the tests on Node ${version}${excluded.length > 0 ? `, without ${excluded.join(", ")}` : ""}\n`
-    )
-    const args = [vitest, "run", ...excluded.flatMap((file) => ["--exclude", file])]
-    const result = spawnSync(node, args, {
-      stdio: "inherit",
-      env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}` }
-    })
-    if (result.status !== 0) {
-      process.stderr.write(`node-lines: the tests failed on Node ${version}\n`)
-      process.exit(result.status ?? 1)
-    }
+    run(node, vitest, excluded, `Node ${version}`)
   }
 }
 
