@@ -160,6 +160,13 @@ export * as SeededRandom from "./SeededRandom.js"
 export * as Texts from "./Texts.js"
 
 /**
+ * Timers in one list sorted by when each falls due, for one waiter per clock instead of one per timer.
+ *
+ * @since 0.1.0
+ */
+export * as TimerList from "./TimerList.js"
+
+/**
  * The key of a user in the shared limiters, derived from the token the same way in every line.
  *
  * @since 0.1.0

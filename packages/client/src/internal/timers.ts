@@ -3,14 +3,14 @@
  * in flight (`deadline.ts`) and the holds of the memory store's permits (`permits.ts`). A fiber forked
  * for each exchange, and interrupted by another fiber forked when the exchange ended, cost two forks
  * and two interruptions a call: about a quarter of the client's own CPU per call with 50 calls in
- * flight (`bench/`, B9). Here a timer is an entry in a list
- * sorted by when it is due; the fiber sleeps until the earliest, and calls what came due.
+ * flight (`bench/`, B9). The timers are entries in one list sorted by when they fall due (`TimerList`
+ * of the core, shared with the Effect 4 line); the fiber sleeps until the earliest, whole milliseconds
+ * (`TimerList.wakeDelay`), and calls what came due.
  *
- * The fiber runs only while an entry is kept: it ends with the last one (or is interrupted when the
+ * The fiber runs only while a timer is kept: it ends with the last one (or is interrupted when the
  * last one is removed), so that nothing holds the event loop of a process with nothing in flight. It
- * is forked again by the next entry. Entries come mostly in the order they fall due (one timeout per
- * client, time moving on): each is put in place from the end, and the fiber restarts only for an
- * entry due before the one it sleeps until.
+ * is forked again by the next timer, and restarted only for a timer due before the instant it sleeps
+ * until.
  *
  * Per clock, so that each test's `TestClock` has timers of its own.
  *
@@ -19,22 +19,15 @@
  * them to come due (`awaited`). A script whose last answer came does not stay up for the holds of
  * its permits (about a second), while a call waiting for a permit keeps it up until the permit comes.
  */
+import * as TimerList from "@community-api/core/TimerList"
 import type { Clock, Fiber } from "effect"
 import { Duration, Effect } from "effect"
 
-/** A timer kept. */
-export interface Entry {
-  readonly at: number
-  /** Called once when it comes due (with the clock's time); `undefined` once it came due or was removed. */
-  onDue: ((now: number) => void) | undefined
-}
+/** A timer kept, to remove. */
+export type Timer = TimerList.Timer
 
 interface State {
-  /** Sorted by `at`; `entries[head]` is the earliest one kept. */
-  entries: Array<Entry>
-  head: number
-  /** Entries neither due nor removed. */
-  live: number
+  readonly list: TimerList.TimerList
   /** The fiber, while there is one, and the instant it sleeps until. */
   fiber: Fiber.RuntimeFiber<void> | undefined
   sleepsUntil: number
@@ -47,9 +40,9 @@ interface State {
  */
 export interface Timers {
   /** Calls `onDue` (once, from the timers' fiber) at `at` on the clock, unless removed first. */
-  readonly addAt: (at: number, onDue: (now: number) => void) => Effect.Effect<Entry>
+  readonly addAt: (at: number, onDue: (now: number) => void) => Effect.Effect<Timer>
   /** Removes a timer not yet due; the fiber stops with the last one. */
-  readonly remove: (entry: Entry) => Effect.Effect<void>
+  readonly remove: (timer: Timer) => Effect.Effect<void>
   /**
    * For timers made `inBackground`: one more (`1`) or one fewer (`-1`) call waits for one of them to
    * come due; while any does, they keep the process alive.
@@ -87,23 +80,9 @@ export const sleepInBackground = (
     })
   })
 
-/** Inserted from the end: entries come in the order they fall due, but for unlike holds or timeouts. */
-const insert = (state: State, entry: Entry) => {
-  const { entries } = state
-  let i = entries.length
-  while (i > state.head && entries[i - 1]!.at > entry.at) i--
-  entries.splice(i, 0, entry)
-}
-
-/** Drops the entries before `head` once they are most of the array. */
-const compact = (state: State) => {
-  if (state.head === state.entries.length) {
-    state.entries = []
-    state.head = 0
-  } else if (state.head > 1024 && state.head * 2 > state.entries.length) {
-    state.entries = state.entries.slice(state.head)
-    state.head = 0
-  }
+interface Options {
+  readonly inBackground: boolean
+  readonly waiting: () => number
 }
 
 const stop = (state: State, by: Fiber.RuntimeFiber<unknown, unknown>) => {
@@ -113,37 +92,18 @@ const stop = (state: State, by: Fiber.RuntimeFiber<unknown, unknown>) => {
   fiber?.unsafeInterruptAsFork(by.id())
 }
 
-interface Options {
-  readonly inBackground: boolean
-  readonly waiting: () => number
-}
-
-/** The fiber's loop: what is due is called, then it sleeps until the next entry kept. */
+/** The fiber's loop: what is due is called, then it sleeps until the next timer kept. */
 const run = (clock: Clock.Clock, state: State, options: Options): Effect.Effect<void> =>
   Effect.suspend(() => {
     const now = clock.unsafeCurrentTimeMillis()
-    const { entries } = state
-    while (state.head < entries.length) {
-      const entry = entries[state.head]!
-      if (entry.onDue !== undefined && entry.at > now) break
-      state.head++
-      const onDue = entry.onDue
-      if (onDue !== undefined) {
-        entry.onDue = undefined
-        state.live--
-        onDue(now)
-      }
-    }
-    compact(state)
-    if (state.entries.length === 0) {
+    state.list.fire(now)
+    const next = state.list.next()
+    if (next === undefined) {
       state.fiber = undefined
       return Effect.void
     }
-    const next = state.entries[state.head]!.at
     state.sleepsUntil = next
-    // Whole milliseconds, at least one: times may be fractional (a `TestClock` moved by random
-    // latencies), and a sleep of the difference can end a rounding short of `next`, again and again.
-    const millis = Math.max(1, Math.ceil(next - now))
+    const millis = TimerList.wakeDelay(next, now)
     const sleep = options.inBackground
       ? sleepInBackground(clock, millis, (handle) => {
         state.handle = handle
@@ -163,7 +123,7 @@ export const make = (options: { readonly inBackground?: boolean } = {}): Timers 
   const stateOf = (clock: Clock.Clock): State => {
     let state = byClock.get(clock)
     if (state === undefined) {
-      state = { entries: [], head: 0, live: 0, fiber: undefined, sleepsUntil: 0, handle: undefined }
+      state = { list: TimerList.make(), fiber: undefined, sleepsUntil: 0, handle: undefined }
       byClock.set(clock, state)
     }
     return state
@@ -183,11 +143,9 @@ export const make = (options: { readonly inBackground?: boolean } = {}): Timers 
       Effect.withFiberRuntime((self) =>
         Effect.clockWith((clock) => {
           const state = stateOf(clock)
-          const entry: Entry = { at, onDue }
-          insert(state, entry)
-          state.live++
-          if (state.fiber !== undefined && at >= state.sleepsUntil) return Effect.succeed(entry)
-          // None runs, or it sleeps past this entry: (re)started, it sleeps until the earliest one.
+          const timer = state.list.add(at, onDue)
+          if (state.fiber !== undefined && at >= state.sleepsUntil) return Effect.succeed(timer)
+          // None runs, or it sleeps past this timer: (re)started, it sleeps until the earliest one.
           stop(state, self)
           state.sleepsUntil = at
           return Effect.map(
@@ -195,27 +153,16 @@ export const make = (options: { readonly inBackground?: boolean } = {}): Timers 
             Effect.forkDaemon(Effect.interruptible(run(clock, state, runOptions))),
             (fiber) => {
               state.fiber = fiber
-              return entry
+              return timer
             }
           )
         })
       ),
-    remove: (entry) =>
+    remove: (timer) =>
       Effect.withFiberRuntime((self) =>
         Effect.clockWith((clock) => {
-          if (entry.onDue === undefined) return Effect.void
-          entry.onDue = undefined
           const state = stateOf(clock)
-          if (--state.live === 0) {
-            stop(state, self)
-            state.entries = []
-            state.head = 0
-            return Effect.void
-          }
-          // Removed mostly in the order they were added: those at the front leave at once.
-          const { entries } = state
-          while (state.head < entries.length && entries[state.head]!.onDue === undefined) state.head++
-          compact(state)
+          if (state.list.remove(timer) && state.list.size() === 0) stop(state, self)
           return Effect.void
         })
       )
