@@ -6,8 +6,8 @@
  */
 import { Ids } from "@community-api/effect4-schema"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Fiber, Layer, Redacted, Schema } from "effect"
-import { HttpClient } from "effect/http"
+import { ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted, Schema } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
@@ -94,6 +94,42 @@ describe("Security", () => {
       expect(tracing.spans.some((s) => s.attributes.has("http.request.header.authorization"))).toBe(true)
       expect(allText(tracing.spans.map((s) => ({ name: s.name, attributes: s.attributes })))).not.toContain(secret)
     }).pipe(Effect.provide(Layer.mergeAll(FakeServer.clientLayer(fake.http), tracing.layer, tracedHeaders)))
+  })
+
+  it.effect("with no tracer installed neither the client nor its HttpClient makes a span; with one, both do", () => {
+    const seen: Array<{ readonly span: string | undefined; readonly traceparent: string | undefined }> = []
+    const answering = HttpClient.make((request) =>
+      Effect.map(Effect.option(Effect.currentSpan), (span) => {
+        seen.push({
+          span: Option.getOrUndefined(Option.map(span, (s) => s.name)),
+          traceparent: request.headers["traceparent"]
+        })
+        return HttpClientResponse.fromWeb(
+          request,
+          new Response(JSON.stringify({ status: "ok", response: me }), {
+            status: 200,
+            headers: { "content-type": "application/json" }
+          })
+        )
+      })
+    )
+    const tracing = RecordingTracer.make()
+    const call = Effect.gen(function*() {
+      const client = yield* CommunityApiClient.CommunityApiClient
+      return yield* client.users.me()
+    }).pipe(
+      Effect.provide(FakeServer.clientLayer(Layer.succeed(HttpClient.HttpClient, answering)))
+    )
+    return Effect.gen(function*() {
+      yield* call
+      yield* Effect.provide(call, tracing.layer)
+      expect(seen).toHaveLength(2)
+      // No span, and so no trace of one in the request's headers.
+      expect(seen[0]).toEqual({ span: undefined, traceparent: undefined })
+      expect(seen[1]!.span).toBeDefined()
+      expect(seen[1]!.traceparent).toBeDefined()
+      expect(tracing.spans.map((s) => s.name)).toContain("CommunityApiClient.users.me")
+    })
   })
 
   it.effect("A4 error messages never contain the token, in either mode", () => {

@@ -13,8 +13,8 @@
 import * as JsonBody from "@community-api/core/JsonBody"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
-import { type DateTime, Duration, Effect, Predicate, Redacted, Schema } from "effect"
-import type { HttpClient } from "effect/http"
+import { type DateTime, Duration, Effect, Predicate, Redacted, Schema, Tracer } from "effect"
+import { HttpClient } from "effect/http"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
@@ -33,6 +33,9 @@ const defaultDeadline = Duration.seconds(120)
 
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
+
+/** The HttpClient's tracing is off for every request of a call with no tracer installed. */
+const everyRequest = (): boolean => true
 
 const attributesOf = (target: Target, params: unknown): Record<string, unknown> => {
   const attributes: Record<string, unknown> = {
@@ -142,15 +145,19 @@ export const make = (
       }) as Effect.Effect<A, E | ClientError.ClientError>
     }
 
-    const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) =>
-      Effect.withSpan(
-        Effect.onExit(effect, Metrics.callEnded(target.path)),
-        `CommunityApiClient.${target.section}.${target.method}`,
-        {
-          kind: "client",
-          attributes: attributesOf(target, params)
-        }
+    const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {
+      const counted = Effect.onExit(effect, Metrics.callEnded(target.path))
+      return Effect.withFiber((fiber) =>
+        fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer
+          // Effect's own tracer, there when none is installed, exports its spans nowhere: none is made,
+          // here or by the HttpClient (which would also put their ids in the request's headers).
+          ? Effect.provideService(counted, HttpClient.TracerDisabledWhen, everyRequest)
+          : Effect.withSpan(counted, `CommunityApiClient.${target.section}.${target.method}`, {
+            kind: "client",
+            attributes: attributesOf(target, params)
+          })
       )
+    }
 
     const execute = <Op extends Operation.Any>(
       op: Op,

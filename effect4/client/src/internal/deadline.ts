@@ -7,19 +7,22 @@
  * `OutcomeUnknownError`. When an exchange outlasts the timeout, its attempt fails with `TimeoutError`.
  *
  * One race per attempt: the attempt against a watch that sleeps until the deadline, or until the
- * timer of the exchange in flight signals that the exchange outlasted its timeout. The watch decides
- * the failure before the attempt is interrupted, so that it still sees whether an exchange was in
- * flight. Only once an attempt has failed does the rest of the call run against the deadline alone.
+ * timeout of the exchange in flight signals that the exchange outlasted it (the timeouts of all
+ * exchanges are kept by one fiber per clock, `timers.ts`, instead of a fiber forked and interrupted
+ * for each). The watch decides the failure before the attempt is interrupted, so that it still sees
+ * whether an exchange was in flight. Only once an attempt has failed does the rest of the call run
+ * against the deadline alone.
  *
  * Unlike Effect 3's, Effect 4's `TestClock` wakes sleeps of one instant in the order they were
  * registered, so on it a quota's next minute that falls on the very instant of the deadline comes after
  * the deadline's watch (started with the attempt): such a call fails with the deadline's error. With a
  * real clock the two never tie.
  */
-import { Deferred, Duration, Effect, Exit, Fiber } from "effect"
+import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
 import type * as Retrying from "./retrying.js"
+import * as Timers from "./timers.js"
 
 /** What a call's steps are bounded with. */
 export interface Bounds {
@@ -39,6 +42,9 @@ export class Passed {
 
 /** Whether `error` is the deadline's. */
 export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+
+/** The timeouts of the exchanges in flight, of every client. */
+const timeouts = Timers.make()
 
 const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
 
@@ -70,17 +76,19 @@ export const bounded = <A, E>(
       )
     const untilDeadline = () => Duration.millis(Math.max(0, deadlineAt - clock.currentTimeMillisUnsafe()))
 
-    // At the timeout of the exchange, the watch of its attempt is told.
-    const timer = Effect.andThen(
-      Effect.sleep(timeout),
-      Effect.suspend(() => {
-        timedOut = true
-        return signal === undefined ? Effect.void : Deferred.succeed(signal, undefined)
-      })
-    )
+    // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber). The
+    // timer is removed however the exchange ends, even when interrupted as soon as it was added.
+    const onTimeout = () => {
+      timedOut = true
+      if (signal !== undefined) Deferred.doneUnsafe(signal, Exit.void)
+    }
     const timed = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Duration.isFinite(timeout)
-        ? Effect.flatMap(Effect.forkChild(timer), (running) => Effect.ensuring(exchange, Fiber.interrupt(running)))
+        ? Effect.acquireUseRelease(
+          timeouts.addAt(clock.currentTimeMillisUnsafe() + timeoutMillis, onTimeout),
+          () => exchange,
+          (timer) => timeouts.remove(timer)
+        )
         : exchange
 
     const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>

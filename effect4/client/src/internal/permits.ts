@@ -3,7 +3,8 @@
  * per user `limit` permits in this process and the calls waiting for one, by lane (`PermitQueue` of
  * the core): a permit that comes back goes straight to the first interactive waiter, else to the
  * first batch waiter. A permit is taken before its request is sent and given back once its hold has
- * passed, by a detached fiber, so that the caller's answer is not delayed by the hold.
+ * passed, by the store's timers (one fiber per clock, `timers.ts`), so that the caller's answer is not
+ * delayed by the hold.
  *
  * A user's gate leaves memory once none of its permits is taken, waited for or held and no block of
  * it lasts (`UserTable` of the core): memory follows the users active now.
@@ -15,6 +16,7 @@ import * as PermitQueue from "@community-api/core/PermitQueue"
 import * as UserTable from "@community-api/core/UserTable"
 import { Clock, Deferred, Duration, Effect } from "effect"
 import type * as PermitStore from "../PermitStore.js"
+import * as Timers from "./timers.js"
 
 /** The permits of one user. */
 interface Gate {
@@ -41,23 +43,26 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
     isIdle: (gate, now) => gate.active === 0 && gate.blockedUntil <= now
   })
   const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
+  // The holds of this store's permits, kept by one fiber per clock (`timers.ts`) instead of a detached
+  // fiber forked to sleep out each one.
+  const holds = Timers.make()
   /** One take of `user` ended (its permit came back, or it was interrupted while waiting). */
-  const ended = (user: string, gate: Gate) =>
-    Effect.map(now, (at) => {
-      gate.active--
-      gates.settle(user, at)
-    })
+  const endedUnsafe = (user: string, gate: Gate, at: number) => {
+    gate.active--
+    gates.settle(user, at)
+  }
+  const ended = (user: string, gate: Gate) => Effect.map(now, (at) => endedUnsafe(user, gate, at))
   /** A permit of `gate` is back (or was never used): to the next waiter, or free. */
-  const back = (gate: Gate, until?: number) =>
-    Effect.sync(() => {
-      gate.held--
-      if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
-      const next = gate.queue.give()
-      if (next !== undefined) {
-        gate.held++
-        Deferred.doneUnsafe(next, Effect.void)
-      }
-    })
+  const backUnsafe = (gate: Gate, until?: number) => {
+    gate.held--
+    if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
+    const next = gate.queue.give()
+    if (next !== undefined) {
+      gate.held++
+      Deferred.doneUnsafe(next, Effect.void)
+    }
+  }
+  const back = (gate: Gate) => Effect.sync(() => backUnsafe(gate))
   /** Waits for a permit of `gate` in `lane`; interrupted, it takes nothing (one handed over goes on). */
   const permitOf = (gate: Gate, lane: Lane): Effect.Effect<void> =>
     Effect.suspend(() => {
@@ -94,20 +99,16 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
           )
         })
       ),
-    // Given back in a detached fiber, so that a caller's answer is not delayed by the hold.
+    // Given back by the holds' timers, so that a caller's answer is not delayed by the hold.
     release: (permit, hold) =>
       Effect.flatMap(now, (at) => {
         const { gate, takenAt, user } = permit as MemoryPermit
         const until = heldUntil(hold, takenAt, at)
         gate.returns.push(until)
-        return Effect.asVoid(
-          Effect.forkDetach(
-            Effect.sleep(Duration.millis(until - at)).pipe(
-              Effect.andThen(back(gate, until)),
-              Effect.andThen(ended(user, gate))
-            )
-          )
-        )
+        return Effect.asVoid(holds.addAt(until, (due) => {
+          backUnsafe(gate, until)
+          endedUnsafe(user, gate, due)
+        }))
       }),
     budget: (user) =>
       Effect.map(now, (at) => {
