@@ -13,6 +13,7 @@ import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Recording from "./internal/metrics.js"
 import * as Permits from "./internal/permits.js"
+import * as Timers from "./internal/timers.js"
 import * as Lane from "./Lane.js"
 import type * as Metrics from "./Metrics.js"
 import type * as PermitStore from "./PermitStore.js"
@@ -137,9 +138,10 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
   }
   // One fiber sweeps the idle rules while there are any, so that they leave even when no call comes.
   let sweeping = false
-  const sweeper: Effect.Effect<void> = Effect.andThen(
-    Effect.sleep(Duration.millis(idleMillis)),
-    Effect.clockWith((clock) =>
+  // It sleeps in the background: no call waits for it, so it never keeps a process alive.
+  const sweeper: Effect.Effect<void> = Effect.clockWith((clock) =>
+    Effect.andThen(
+      Timers.sleepInBackground(clock, idleMillis),
       Effect.suspend(() => {
         rules.sweep(clock.currentTimeMillisUnsafe())
         if (rules.size() > 0) return sweeper

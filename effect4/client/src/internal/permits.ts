@@ -44,8 +44,9 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
   })
   const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
   // The holds of this store's permits, kept by one fiber per clock (`timers.ts`) instead of a detached
-  // fiber forked to sleep out each one.
-  const holds = Timers.make()
+  // fiber forked to sleep out each one; in the background: they keep a process alive only while a call
+  // waits for a permit.
+  const holds = Timers.make({ inBackground: true })
   /** One take of `user` ended (its permit came back, or it was interrupted while waiting). */
   const endedUnsafe = (user: string, gate: Gate, at: number) => {
     gate.active--
@@ -58,6 +59,7 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
     if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
     const next = gate.queue.give()
     if (next !== undefined) {
+      holds.awaited(-1)
       gate.held++
       Deferred.doneUnsafe(next, Effect.void)
     }
@@ -71,9 +73,14 @@ export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
         gate.held++
         return Effect.void
       }
+      holds.awaited(1)
       return Effect.onInterrupt(
         Deferred.await(waiter),
-        () => gate.queue.remove(lane, waiter) ? Effect.void : back(gate)
+        () => {
+          if (!gate.queue.remove(lane, waiter)) return back(gate)
+          holds.awaited(-1)
+          return Effect.void
+        }
       )
     })
   const waitIfBlocked = (gate: Gate) =>

@@ -18,6 +18,11 @@
  * by them; it reads the list again once the callbacks are done.
  *
  * Per clock, so that each test's `TestClock` has timers of its own.
+ *
+ * Timers made `inBackground` (the holds of the permits) do not keep a process alive on their own: on
+ * the live clock their fiber sleeps on an unreferenced `setTimeout` unless a call waits for one of
+ * them to come due (`awaited`). A script whose last answer came does not stay up for the holds of
+ * its permits (about a second), while a call waiting for a permit keeps it up until the permit comes.
  */
 import * as TimerList from "@community-api/core/TimerList"
 import type { Clock, Fiber } from "effect"
@@ -31,6 +36,8 @@ interface State {
   /** The fiber, while there is one, and the instant it sleeps until. */
   fiber: Fiber.Fiber<void> | undefined
   sleepsUntil: number
+  /** The `setTimeout` of a background sleep on the live clock, while the fiber sleeps on one. */
+  handle: ReturnType<typeof setTimeout> | undefined
 }
 
 /**
@@ -43,6 +50,46 @@ export interface Timers {
   readonly addAt: (at: number, onDue: (now: number) => void) => Effect.Effect<Timer>
   /** Removes a timer not yet due; the fiber stops with the last one. */
   readonly remove: (timer: Timer) => Effect.Effect<void>
+  /**
+   * For timers made `inBackground`: one more (`1`) or one fewer (`-1`) call waits for one of them to
+   * come due; while any does, they keep the process alive.
+   */
+  readonly awaited: (change: 1 | -1) => void
+}
+
+/** The clock of Effect's default services: the only one whose sleeps may be left unreferenced. */
+const liveClock: Clock.Clock = Effect.runSync(Effect.clockWith(Effect.succeed))
+
+/**
+ * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one (a `TestClock`, or a
+ * clock of the caller's own, sleeps as it always does), keeping the process alive only while
+ * `keepsAlive()`. What sleeps this way is bookkeeping no call waits for (or, for the timers, only
+ * while `awaited` says so): a process with nothing else to do may exit before it wakes.
+ *
+ * @internal
+ */
+export const sleepInBackground = (
+  clock: Clock.Clock,
+  millis: number,
+  onHandle?: (handle: ReturnType<typeof setTimeout> | undefined) => void,
+  keepsAlive: () => boolean = () => false
+): Effect.Effect<void> =>
+  clock !== liveClock ? clock.sleep(Duration.millis(millis)) : Effect.callback<void>((resume) => {
+    const handle = setTimeout(() => {
+      onHandle?.(undefined)
+      resume(Effect.void)
+    }, millis)
+    if (!keepsAlive()) handle.unref()
+    onHandle?.(handle)
+    return Effect.sync(() => {
+      onHandle?.(undefined)
+      clearTimeout(handle)
+    })
+  })
+
+interface Options {
+  readonly inBackground: boolean
+  readonly waiting: () => number
 }
 
 /** Stops the fiber, if any: interrupted from here, with no fiber forked to do it. */
@@ -53,7 +100,7 @@ const stop = (state: State, by: number) => {
 }
 
 /** The fiber's loop: what is due is called, then it sleeps until the next timer kept. */
-const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
+const run = (clock: Clock.Clock, state: State, options: Options): Effect.Effect<void> =>
   Effect.suspend(() => {
     state.list.fire(clock.currentTimeMillisUnsafe())
     const next = state.list.next()
@@ -64,25 +111,41 @@ const run = (clock: Clock.Clock, state: State): Effect.Effect<void> =>
     state.sleepsUntil = next
     // Read again: the callbacks ran fibers that the clock's time may have moved past.
     const delay = TimerList.wakeDelay(next, clock.currentTimeMillisUnsafe())
-    return Effect.andThen(clock.sleep(Duration.millis(delay)), run(clock, state))
+    const sleep = options.inBackground
+      ? sleepInBackground(clock, delay, (handle) => {
+        state.handle = handle
+      }, () => options.waiting() > 0)
+      : clock.sleep(Duration.millis(delay))
+    return Effect.andThen(sleep, run(clock, state, options))
   })
 
 /**
- * Makes timers of one kind, with a fiber of their own per clock.
+ * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the module's
+ * header.
  *
  * @internal
  */
-export const make = (): Timers => {
+export const make = (options: { readonly inBackground?: boolean } = {}): Timers => {
   const byClock = new WeakMap<Clock.Clock, State>()
   const stateOf = (clock: Clock.Clock): State => {
     let state = byClock.get(clock)
     if (state === undefined) {
-      state = { list: TimerList.make(), fiber: undefined, sleepsUntil: 0 }
+      state = { list: TimerList.make(), fiber: undefined, sleepsUntil: 0, handle: undefined }
       byClock.set(clock, state)
     }
     return state
   }
+  let waiting = 0
+  const runOptions: Options = { inBackground: options.inBackground === true, waiting: () => waiting }
   return {
+    awaited: (change) => {
+      waiting += change
+      // Only the live clock's sleep has a handle: the first waiter refs it, the last one unrefs it.
+      const handle = byClock.get(liveClock)?.handle
+      if (handle === undefined) return
+      if (waiting === 1 && change === 1) handle.ref()
+      else if (waiting === 0) handle.unref()
+    },
     addAt: (at, onDue) =>
       Effect.clockWith((clock) => {
         const state = stateOf(clock)
@@ -94,7 +157,7 @@ export const make = (): Timers => {
           stop(state, self.id)
           state.sleepsUntil = at
           // Forked interruptible whatever the region it is forked from, so that it can be stopped.
-          return Effect.map(Effect.forkDetach(run(clock, state)), (fiber) => {
+          return Effect.map(Effect.forkDetach(run(clock, state, runOptions)), (fiber) => {
             state.fiber = fiber
             // Should it ever end otherwise (a defect in a callback), the next timer forks another.
             fiber.addObserver(() => {

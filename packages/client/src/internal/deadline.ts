@@ -100,11 +100,14 @@ export const bounded = <A, E>(
       timedOut = true
       watching?.unsafeInterruptAsFork(FiberId.none)
     }
+    // Added and removed as a resource: an interruption right after the timer is added still removes it
+    // (left behind, it would cut short a later attempt's watch, and keep the timers' fiber up).
     const timed = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Duration.isFinite(timeout)
-        ? Effect.flatMap(
+        ? Effect.acquireUseRelease(
           timeouts.addAt(clock.unsafeCurrentTimeMillis() + timeoutMillis, onTimeout),
-          (entry) => Effect.ensuring(exchange, timeouts.remove(entry))
+          () => exchange,
+          (timer) => timeouts.remove(timer)
         )
         : exchange
 
