@@ -1,8 +1,8 @@
 /**
  * Priority lanes in one process: an interactive call takes the next free permit of its user ahead of
  * every queued batch call, a batch-only load still runs at the full rate, and a mark on a call (or a
- * stream) wins over its client's lane. Under `TestClock`; the shared share across processes on Redis is
- * in `RedisStore.test.ts`.
+ * stream) wins over its client's lane. Under `TestClock`; the share kept across processes on Redis is
+ * in `RedisLanes.test.ts` (the take script) and `RedisLanesPacing.test.ts` (clients of two processes).
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer, Stream } from "effect"
