@@ -141,6 +141,28 @@ export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()
 }
 
 /**
+ * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
+ * `layerConfig`): `option` names the option of `ClientConfig` and `reason` says why, e.g. a `baseUrl`
+ * that is no URL or carries credentials, or a `userKey` that is empty or whitespace only. Not an error
+ * of a call, and not in {@link ClientError}: the client is never made, and `make` dies with it (a
+ * defect, as for any argument a program cannot get right at run time); find it in the cause with
+ * `Cause` (the defect is an instance of this class).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
+  /** The option of `ClientConfig`, e.g. `userKey`. */
+  option: Schema.String,
+  /** Why it is refused; never the value of a secret. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `the client's ${this.option} is refused: ${this.reason}`
+  }
+}
+
+/**
  * Every error of the client's own.
  *
  * @since 0.1.0

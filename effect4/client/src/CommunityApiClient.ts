@@ -59,7 +59,9 @@ export interface ClientConfig {
   readonly retry?: Partial<Retry.Policy> | undefined
   /**
    * The key of the user for the shared limiters: give every client of one user the same key. Default:
-   * a hash of the token, the same as the Effect 3 line's.
+   * a hash of the token, the same as the Effect 3 line's. An empty key, or one of whitespace only, is
+   * refused when the client is made (`ClientError.InvalidConfig`), by the same rule as the Effect 3
+   * line's; any other text is used as it is, not trimmed.
    */
   readonly userKey?: string | undefined
   /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
@@ -213,6 +215,11 @@ export class CommunityApiClient extends Context.Service<CommunityApiClient, Clie
 
 /**
  * Makes a client over the `HttpClient` of the context.
+ *
+ * A configuration that cannot work (a `baseUrl` that is no URL or carries a query string or
+ * credentials, a `userKey` empty or of whitespace only) is refused at once: the effect dies with
+ * `ClientError.InvalidConfig`, which names the option and says why. So do {@link layer} and
+ * {@link layerConfig}.
  *
  * @since 0.1.0
  * @category constructors

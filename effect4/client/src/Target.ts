@@ -26,8 +26,9 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "@community-api/core/Budget"
 import * as Environment from "@community-api/core/Environment"
-import { Config, Data, Effect, Layer, Option, Redacted, Result } from "effect"
+import { Config, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as ClientError from "./ClientError.js"
 import * as CommunityApiClient from "./CommunityApiClient.js"
@@ -92,6 +93,31 @@ export interface Embedded {
  * @category models
  */
 export type Target = Remote | Embedded
+
+/**
+ * Where the client of a target keeps the user's limits: `memory`, this process's own (its calls
+ * alone), or `redis`, the Redis of {@link redisUrlVariable} (every process of the user that shares it).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Limiters = Schema.Literals(Budget.limiters)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Limiters = typeof Limiters.Type
+
+/**
+ * Where the client of a target keeps its limits (see {@link layer}): in Redis for a real API with a
+ * Redis URL (the embedded sandbox ignores it), else in this process's memory.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const limitersOf = (target: Target): Limiters =>
+  target._tag === "Remote" && Option.isSome(target.redisUrl) ? "redis" : "memory"
 
 /**
  * The environment names a base URL but no token: nothing can be sent.

@@ -3,7 +3,9 @@
  * store (memory or Redis): `client.budget`, `Pacing.Service.budget`, `CreationQuota.Service.budget`
  * and `estimate`. The models and the arithmetic of the core's `Budget`, and the JSON that the
  * command line (`limits --json`) and the MCP server (`limits_get`) show of them: {@link Json}, made
- * by {@link toJson}, whose JSON Schema the MCP server derives for its tool.
+ * by {@link toJson}, whose JSON Schema the MCP server derives for its tool. The JSON's fields and
+ * the conversion are the core's (`Budget.Json`, `Budget.toJson` of `@community-api/core`), the same on
+ * the Effect 4 line; the schemas are this line's.
  *
  * @since 0.1.0
  */
@@ -12,30 +14,13 @@ import { Schema } from "effect"
 import * as Target from "./Target.js"
 
 /**
- * The budgets' models (`Requests`, `Creations`, `OfUser`, `Estimate`) and arithmetic, from the core.
+ * The budgets' models (`Requests`, `Creations`, `OfUser`, `Estimate`, `Question`), arithmetic and
+ * constants (`maxCreations`, `limiters`), from the core. `Json`, `WindowJson` and `toJson` are this
+ * module's own below, over the core's.
  *
  * @since 0.1.0
  */
 export * from "@community-api/core/Budget"
-
-/**
- * The most creations a question takes ({@link Question}): well over a year of the daily limit.
- *
- * @since 0.1.0
- * @category constants
- */
-export const maxCreations = 100_000
-
-/**
- * Whether `creations` creations can all be sent `by` an instant (epoch milliseconds).
- *
- * @since 0.1.0
- * @category models
- */
-export interface Question {
-  readonly creations: number
-  readonly by: number
-}
 
 // What each field means is said once, by the command's help and the tool's description: a JSON Schema
 // derived from these holds the shapes alone (`{ type: "integer", minimum: 0 }`, not effect's
@@ -82,44 +67,12 @@ export const Json = Schema.Struct({
  */
 export type Json = typeof Json.Type
 
-const iso = (epochMillis: number): string => new Date(epochMillis).toISOString()
-
-const windowJson = (window: Core.Window): WindowJson => ({
-  used: window.used,
-  limit: window.limit,
-  left: window.left,
-  resets_at: iso(window.resetsAt)
-})
-
 /**
  * The {@link Json} of a budget kept where `limiters` says, with the answer to `asked` when there is
- * one (its `estimate`, `Budget.estimate` of the same budget).
+ * one (its `estimate`, `Budget.estimate` of the same budget): the core's conversion, the same on the
+ * Effect 4 line.
  *
  * @since 0.1.0
  * @category encoding
  */
-export const toJson = (
-  budget: Core.OfUser,
-  limiters: Target.Limiters,
-  asked?: Question & { readonly estimate: Core.Estimate }
-): Json => {
-  const { creations, requests } = budget
-  return {
-    limiters,
-    requests: {
-      used: requests.used,
-      limit: requests.limit,
-      left: requests.left,
-      resets_at: requests.resetsAt === undefined ? null : iso(requests.resetsAt)
-    },
-    creations: { minute: windowJson(creations.minute), day: windowJson(creations.day) },
-    ...(asked === undefined ? {} : {
-      estimate: {
-        creations: asked.creations,
-        by: iso(asked.by),
-        in_time: asked.estimate._tag === "InTime",
-        last_at: iso(asked.estimate._tag === "InTime" ? asked.estimate.lastAt : asked.estimate.earliest)
-      }
-    })
-  }
-}
+export const toJson: (...args: Parameters<typeof Core.toJson>) => Json = Core.toJson

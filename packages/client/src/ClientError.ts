@@ -1,7 +1,8 @@
 /**
  * Errors the client adds to those of the API: the request could not be sent or answered, the answer
  * could not be read, a creation quota is used up, the store of the shared limiters cannot be reached,
- * or the outcome of an action is unknown. No message ever contains the token: errors carry the
+ * or the outcome of an action is unknown; and, before any call, a configuration refused when the
+ * client is made ({@link InvalidConfig}). No message ever contains the token: errors carry the
  * operation path, never the request or its headers.
  *
  * @since 0.1.0
@@ -160,6 +161,28 @@ export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()
 }) {
   override get message() {
     return `the shared ${this.limiter} limiter is unavailable (${this.store}): ${this.reason}; nothing was sent`
+  }
+}
+
+/**
+ * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
+ * `layerConfig`): `option` names the option of `ClientConfig` and `reason` says why, e.g. a `baseUrl`
+ * that is no URL or carries credentials, or a `userKey` that is empty or whitespace only. Not an error
+ * of a call, and not in {@link ClientError}: the client is never made, and `make` dies with it (a
+ * defect, as for any argument a program cannot get right at run time); find it in the cause with
+ * `Cause` (the defect is an instance of this class).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
+  /** The option of `ClientConfig`, e.g. `userKey`. */
+  option: Schema.String,
+  /** Why it is refused; never the value of a secret. */
+  reason: Schema.String
+}) {
+  override get message() {
+    return `the client's ${this.option} is refused: ${this.reason}`
   }
 }
 

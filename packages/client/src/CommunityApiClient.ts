@@ -75,7 +75,9 @@ export interface ClientConfig {
   /**
    * The key of the user for the shared limiters. The limits count per user, all tokens together, and
    * tokens of one user cannot be told apart client-side: give every client of one user the same key.
-   * Default: a hash of the token.
+   * Default: a hash of the token. An empty key, or one of whitespace only, is refused when the client
+   * is made (`ClientError.InvalidConfig`; the Redis keys carry the user key as a hash tag, and `{}` is
+   * none); any other text is used as it is, not trimmed.
    */
   readonly userKey?: string | undefined
   /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
@@ -238,6 +240,11 @@ export class CommunityApiClient extends Context.Tag("@community-api/client/Commu
 /**
  * Makes a client over the `HttpClient` of the context, with the `Pacing` and `CreationQuota` of the
  * context, or the process-wide ones when none is provided.
+ *
+ * A configuration that cannot work (a `baseUrl` that is no URL or carries a query string or
+ * credentials, a `userKey` empty or of whitespace only) is refused at once: the effect dies with
+ * `ClientError.InvalidConfig`, which names the option and says why. So do {@link layer} and
+ * {@link layerConfig}.
  *
  * @since 0.1.0
  * @category constructors

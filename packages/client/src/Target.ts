@@ -35,6 +35,7 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "@community-api/core/Budget"
 import type { HttpClient } from "@effect/platform"
 import { Config, Data, Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -109,7 +110,7 @@ export type Target = Remote | Embedded
  * @since 0.1.0
  * @category models
  */
-export const Limiters = Schema.Literal("memory", "redis")
+export const Limiters = Schema.Literal(...Budget.limiters)
 
 /**
  * @since 0.1.0

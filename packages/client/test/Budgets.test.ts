@@ -1,14 +1,18 @@
 /**
  * Budgets you can read: what is left of a user's rate window and creation windows, when each comes
- * back, and whether N creations fit by an instant, from the limiters in memory, under `TestClock`.
+ * back, and whether N creations fit by an instant, from the limiters in memory, under `TestClock`;
+ * and their JSON (`Budget.toJson`, `Budget.Json`), held to the fixture the Effect 4 line's test shares.
  * The Redis store's budgets are tested in `RedisStore.test.ts`.
  */
+import type * as CoreBudget from "@community-api/core/Budget"
 import { GroupId } from "@community-api/schema/Ids"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Fiber, TestClock } from "effect"
+import { DateTime, Deferred, Effect, Fiber, Schema, TestClock } from "effect"
+import * as Budget from "../src/Budget.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
+import * as BudgetJson from "./support/BudgetJson.js"
 import * as FakeServer from "./support/FakeServer.js"
 
 describe("Budgets", () => {
@@ -109,4 +113,49 @@ describe("Budgets", () => {
       })
     }).pipe(Effect.provide(FakeServer.clientLayer(server.http)))
   })
+
+  it.effect("L1 L2 L4 the JSON of budgets read from the memory limiters: the fields and values both lines show, which Budget.Json decodes and encodes as they are", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(BudgetJson.at)
+      const pacing = yield* Pacing.make()
+      const quota = yield* CreationQuota.make()
+      const { answered, waiting } = BudgetJson
+      yield* Effect.repeatN(pacing.withPermit(answered.user)(Effect.void), answered.requests - 1)
+      yield* Effect.repeatN(quota.acquire(answered.user, "vars/create", "fail"), answered.creations - 1)
+      const started = yield* Deferred.make<void>()
+      const inFlight = yield* Effect.fork(
+        pacing.withPermit(waiting.user)(Effect.zipRight(Deferred.succeed(started, void 0), Effect.never))
+      )
+      yield* Deferred.await(started)
+
+      const read = (user: string, asks: Budget.Question) =>
+        Effect.gen(function*() {
+          const budget: Budget.OfUser = { requests: yield* pacing.budget(user), creations: yield* quota.budget(user) }
+          const estimate = yield* quota.estimate(user, asks.creations, DateTime.unsafeMake(asks.by))
+          return { budget, asked: { ...asks, estimate } }
+        })
+      const u = yield* read(answered.user, BudgetJson.answeredAsks)
+      const w = yield* read(waiting.user, BudgetJson.waitingAsks)
+      const jsons = [
+        [Budget.toJson(u.budget, "memory", u.asked), BudgetJson.answeredJson],
+        [Budget.toJson(u.budget, "memory"), BudgetJson.answeredJsonUnasked],
+        [Budget.toJson(w.budget, "memory", w.asked), BudgetJson.waitingJson]
+      ] as const
+      for (const [json, expected] of jsons) {
+        expect(json).toStrictEqual(expected)
+        // Plain JSON: what the command line prints is read back the same.
+        expect(JSON.parse(JSON.stringify(json))).toStrictEqual(json)
+        expect(Schema.decodeUnknownSync(Budget.Json)(json)).toStrictEqual(json)
+        expect(Schema.encodeSync(Budget.Json)(json)).toStrictEqual(json)
+      }
+      // The schema's type is the core's `Json`, both ways: the fixture is both, one is the other.
+      const fromCore: Budget.Json = BudgetJson.waitingJson satisfies CoreBudget.Json
+      const toCore: CoreBudget.Json = fromCore
+      expect(toCore).toBe(BudgetJson.waitingJson)
+      // What is not of the shape is refused: a store of no kind, a negative count.
+      expect(() => Schema.decodeUnknownSync(Budget.Json)({ ...BudgetJson.waitingJson, limiters: "disk" })).toThrow()
+      expect(() => Schema.decodeUnknownSync(Budget.WindowJson)({ ...BudgetJson.waitingJson.creations.day, left: -1 }))
+        .toThrow()
+      yield* Fiber.interrupt(inFlight)
+    }))
 })

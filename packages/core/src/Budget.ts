@@ -1,7 +1,9 @@
 /**
  * What is left of a user's limits, and when it comes back: the requests of the rate window, the
  * creations of the calendar minute and day, and whether a number of creations can be done by a given
- * instant. Plain data and arithmetic, read by both lines' limiters from either store.
+ * instant. Plain data and arithmetic, read by both lines' limiters from either store; and the JSON of
+ * a budget ({@link Json}, made by {@link toJson}) that the command line (`limits --json`) and the MCP
+ * server (`limits_get`) show, whose fields and values both lines' schemas of it describe.
  *
  * @since 0.1.0
  */
@@ -168,4 +170,123 @@ export const lastCreationAt = (budget: Creations, count: number, now: number): n
 export const estimate = (budget: Creations, count: number, now: number, deadline: number): Estimate => {
   const lastAt = lastCreationAt(budget, count, now)
   return lastAt <= deadline ? { _tag: "InTime", lastAt } : { _tag: "Late", earliest: lastAt }
+}
+
+/**
+ * Where a client's limiters keep a user's budget: `memory`, this process's own (its calls alone), or
+ * `redis`, the Redis every process of the user shares.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const limiters = ["memory", "redis"] as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Limiters = typeof limiters[number]
+
+/**
+ * The most creations a question takes ({@link Question}): well over a year of the daily limit.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const maxCreations = 100_000
+
+/**
+ * Whether `creations` creations can all be sent `by` an instant (epoch milliseconds).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Question {
+  readonly creations: number
+  readonly by: number
+}
+
+/**
+ * One window of a limit, as {@link Json} shows it: used, limit, left, and when it resets (an instant
+ * in ISO 8601, UTC, to the millisecond: `2026-01-01T15:00:00.000Z`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WindowJson {
+  readonly used: number
+  readonly limit: number
+  readonly left: number
+  readonly resets_at: string
+}
+
+/**
+ * The JSON of a budget: where the limiters keep it, the requests (`resets_at` null while every permit
+ * held waits for its answer), the creations of the minute and the day, and the answer to a
+ * {@link Question} when one was asked (`last_at`, the earliest instant the last of them can be sent).
+ * Each line describes it with a schema of its own (`Budget.Json` of either client), of this type.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Json {
+  readonly limiters: Limiters
+  readonly requests: {
+    readonly used: number
+    readonly limit: number
+    readonly left: number
+    readonly resets_at: string | null
+  }
+  readonly creations: {
+    readonly minute: WindowJson
+    readonly day: WindowJson
+  }
+  readonly estimate?: {
+    readonly creations: number
+    readonly by: string
+    readonly in_time: boolean
+    readonly last_at: string
+  } | undefined
+}
+
+const iso = (epochMillis: number): string => new Date(epochMillis).toISOString()
+
+const windowJson = (window: Window): WindowJson => ({
+  used: window.used,
+  limit: window.limit,
+  left: window.left,
+  resets_at: iso(window.resetsAt)
+})
+
+/**
+ * The {@link Json} of a budget kept where `limiters` says, with the answer to `asked` when there is
+ * one (its `estimate`, {@link estimate} of the same budget).
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const toJson = (
+  budget: OfUser,
+  limiters: Limiters,
+  asked?: Question & { readonly estimate: Estimate }
+): Json => {
+  const { creations, requests } = budget
+  return {
+    limiters,
+    requests: {
+      used: requests.used,
+      limit: requests.limit,
+      left: requests.left,
+      resets_at: requests.resetsAt === undefined ? null : iso(requests.resetsAt)
+    },
+    creations: { minute: windowJson(creations.minute), day: windowJson(creations.day) },
+    ...(asked === undefined ? {} : {
+      estimate: {
+        creations: asked.creations,
+        by: iso(asked.by),
+        in_time: asked.estimate._tag === "InTime",
+        last_at: iso(asked.estimate._tag === "InTime" ? asked.estimate.lastAt : asked.estimate.earliest)
+      }
+    })
+  }
 }

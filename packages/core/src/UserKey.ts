@@ -1,7 +1,8 @@
 /**
- * The key of a user in the shared limiters when the caller gives none: derived from the token, the
- * same in every process of either Effect line, so that their permits and counts meet in one Redis.
- * The token itself is never kept as a key.
+ * The key of a user in the shared limiters: the one a caller gives (the client's `userKey`), which
+ * {@link problem} checks, or, when the caller gives none, one derived from the token, the same in every
+ * process of either Effect line, so that their permits and counts meet in one Redis. The token itself
+ * is never kept as a key.
  *
  * @since 0.1.0
  */
@@ -22,3 +23,29 @@ const hashString = (text: string): number => {
  */
 export const ofToken = (token: string): string =>
   `token:${hashString(token).toString(36)}:${hashString(token.split("").reverse().join("")).toString(36)}`
+
+/**
+ * Why `key` cannot be a user's key, or `undefined` when it can. The rule of both lines' clients,
+ * checked when a client is made:
+ *
+ * - an empty key is refused: the limiters' Redis keys carry the user key as a hash tag (`{userKey}`),
+ *   and `{}` is no hash tag, so on a Redis Cluster a user's keys would fall in several slots and every
+ *   call would fail with `LimiterUnavailable`;
+ * - a key of whitespace alone is refused too: it names no user, and is nearly always a variable set
+ *   blank; taken for unset, it would silently give each token of the user its own limits.
+ *
+ * Any other text is a key as it is given, spaces around it included (not trimmed: every client of the
+ * user must give the same text).
+ *
+ * @since 0.1.0
+ * @category validation
+ */
+export const problem = (key: string): string | undefined =>
+  key === ""
+    ? "it is empty, and the limiters' Redis keys carry it as a hash tag {userKey}: {} is none, so on a " +
+      "Redis Cluster the user's keys would fall in several slots; leave userKey unset to key the limits " +
+      "by a hash of the token"
+    : key.trim() === ""
+    ? "it is whitespace only, which names no user; give the user's name, or leave userKey unset to key " +
+      "the limits by a hash of the token"
+    : undefined

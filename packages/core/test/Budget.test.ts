@@ -1,6 +1,7 @@
 /**
  * The budgets of the limits: what is left of the request rate and of the creation windows, when each
- * comes back, and whether a number of creations fits by an instant.
+ * comes back, and whether a number of creations fits by an instant; and the JSON both lines show of a
+ * budget.
  */
 import { describe, expect, it } from "vitest"
 import * as Budget from "../src/Budget.js"
@@ -70,5 +71,42 @@ describe("Budget", () => {
       left: 0,
       resetsAt: now + 1020
     })
+  })
+
+  it("L1 L2 the JSON of a budget: its fields, instants in ISO 8601 UTC, null while no held permit is answered, the estimate only when asked", () => {
+    const creations = Budget.creations(count(5, 150), now)
+    const waiting = Budget.requests({ limit: 30, held: 3, nextBackAt: undefined, blockedUntil: 0, now })
+    const budget: Budget.OfUser = { requests: waiting, creations }
+    const minute = { used: 5, limit: 20, left: 15, resets_at: "2026-11-26T18:00:00.000Z" }
+    const day = { used: 150, limit: 200, left: 50, resets_at: "2026-11-27T00:00:00.000Z" }
+    const json = Budget.toJson(budget, "redis")
+    expect(json).toStrictEqual({
+      limiters: "redis",
+      requests: { used: 3, limit: 30, left: 27, resets_at: null },
+      creations: { minute, day }
+    })
+    expect("estimate" in json).toBe(false)
+    // A held permit answered: when it comes back; and a question, in time or not.
+    const answered = { ...budget, requests: { ...waiting, resetsAt: now + 1_020 } }
+    const by = now + 60_000
+    expect(Budget.toJson(answered, "memory", { creations: 70, by, estimate: Budget.estimate(creations, 70, now, by) }))
+      .toStrictEqual({
+        limiters: "memory",
+        requests: { used: 3, limit: 30, left: 27, resets_at: "2026-11-26T17:59:31.020Z" },
+        creations: { minute, day },
+        // The day's 50 left go by 18:01; the other 20 when the day resets, at 03:00 Moscow.
+        estimate: { creations: 70, by: "2026-11-26T18:00:30.000Z", in_time: false, last_at: "2026-11-27T00:00:00.000Z" }
+      })
+    expect(
+      Budget.toJson(answered, "memory", { creations: 15, by, estimate: Budget.estimate(creations, 15, now, by) })
+        .estimate
+    )
+      .toStrictEqual({
+        creations: 15,
+        by: "2026-11-26T18:00:30.000Z",
+        in_time: true,
+        last_at: "2026-11-26T17:59:30.000Z"
+      })
+    expect(Budget.limiters).toEqual(["memory", "redis"])
   })
 })

@@ -99,6 +99,18 @@ const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
 const encodeError = (operation: string, error: Schema.SchemaError) =>
   new ClientError.RequestEncodeError({ operation, reason: error.message })
 
+/**
+ * The key of the client's user for the shared limiters: its `userKey`, refused at once by the core's
+ * rule when empty or blank (so both lines agree), or a stable key of the token, never the token.
+ */
+const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<string> => {
+  if (config.userKey === undefined) return Effect.succeed(UserKey.ofToken(Redacted.value(config.token)))
+  const problem = UserKey.problem(config.userKey)
+  return problem === undefined
+    ? Effect.succeed(config.userKey)
+    : Effect.die(new ClientError.InvalidConfig({ option: "userKey", reason: problem }))
+}
+
 /** Makes a client over the `HttpClient` of the context. */
 export const make = (
   config: CommunityApiClient.ClientConfig
@@ -108,7 +120,7 @@ export const make = (
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing
     const quota = yield* CreationQuota.CreationQuota
-    const user = config.userKey ?? UserKey.ofToken(Redacted.value(config.token))
+    const user = yield* userKeyOf(config)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
     const onCreationLimit = config.onCreationLimit ?? "wait"
     const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? JsonBody.defaultMaxBytes)

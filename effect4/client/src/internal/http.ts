@@ -6,6 +6,7 @@
  */
 import { Effect, Option, Predicate, Redacted, Stream } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 
 /** The client's `HttpClient`, and the request of one operation. */
@@ -73,7 +74,11 @@ export const make = (
   Effect.gen(function*() {
     const baseUrl = yield* Effect.try({
       try: () => normalizeBaseUrl(config.baseUrl),
-      catch: (error) => new Error(`invalid base URL: ${error instanceof Error ? error.message : String(error)}`)
+      catch: (error) =>
+        new ClientError.InvalidConfig({
+          option: "baseUrl",
+          reason: error instanceof Error ? error.message : String(error)
+        })
     }).pipe(Effect.orDie)
     const inBody = config.auth === "body"
     const http = (yield* HttpClient.HttpClient).pipe(

@@ -35,8 +35,17 @@ const defaultDeadline = Duration.seconds(120)
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
 
-/** A stable key of the token for the shared limiters (the core's, so both lines agree); never the token. */
-const userKeyOf = (token: Redacted.Redacted<string>): string => UserKey.ofToken(Redacted.value(token))
+/**
+ * The key of the client's user for the shared limiters: its `userKey`, refused at once by the core's
+ * rule when empty or blank (so both lines agree), or a stable key of the token, never the token.
+ */
+const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<string> => {
+  if (config.userKey === undefined) return Effect.succeed(UserKey.ofToken(Redacted.value(config.token)))
+  const problem = UserKey.problem(config.userKey)
+  return problem === undefined
+    ? Effect.succeed(config.userKey)
+    : Effect.die(new ClientError.InvalidConfig({ option: "userKey", reason: problem }))
+}
 
 /** Effect's own tracer, in the context when no tracer is installed: its spans are exported nowhere. */
 const builtInTracer = Effect.runSync(Effect.tracerWith(Effect.succeed))
@@ -111,7 +120,7 @@ export const make = (
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing
     const quota = yield* CreationQuota.CreationQuota
-    const user = config.userKey ?? userKeyOf(config.token)
+    const user = yield* userKeyOf(config)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
     const onCreationLimit = config.onCreationLimit ?? "wait"
     const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? Body.defaultMaxBytes)

@@ -8,6 +8,7 @@
  */
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Effect, Option, Predicate, Redacted, Stream } from "effect"
+import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 
 /** @internal */
@@ -89,7 +90,12 @@ export const make = (
 ): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const baseUrl = yield* Effect.try(() => normalizeBaseUrl(config.baseUrl)).pipe(
-      Effect.orDieWith((error) => new Error(`invalid base URL: ${String(error.error)}`))
+      Effect.orDieWith(({ error }) =>
+        new ClientError.InvalidConfig({
+          option: "baseUrl",
+          reason: error instanceof Error ? error.message : String(error)
+        })
+      )
     )
     const inBody = config.auth === "body"
     const http = (yield* HttpClient.HttpClient).pipe(
