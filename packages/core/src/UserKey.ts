@@ -38,7 +38,7 @@ export const ofToken = (token: string): string =>
  * user must give the same text).
  *
  * @since 0.1.0
- * @category validation
+ * @category utils
  */
 export const problem = (key: string): string | undefined =>
   key === ""
