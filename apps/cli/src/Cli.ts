@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { InvalidConfig } from "@community-api/client/ClientError"
 import { CliConfig, Command, CommandDescriptor as Descriptor, HelpDoc, ValidationError } from "@effect/cli"
 import type { CliApp } from "@effect/cli"
 import { Cause, Config, Console, Effect, Either, Exit, Logger, Option } from "effect"
@@ -204,17 +205,33 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown,
         ? Effect.succeed(ExitCode.kinds.usage.code)
         : Effect.as(Console.error(Report.line(error)), ExitCode.ofError(error))
     ),
-    Effect.catchAllCause((cause) =>
-      Effect.as(
-        Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
-        ExitCode.kinds.internal.code
+    Effect.catchAllCause((cause) => {
+      // A setting the client refuses when it is made (a base URL that is no URL) is the user's to mend:
+      // a usage error naming the variable, not an internal one.
+      const refused = Option.filter(
+        Cause.dieOption(cause),
+        (defect): defect is InvalidConfig => defect instanceof InvalidConfig
       )
-    ),
+      return Option.isSome(refused)
+        ? Effect.as(
+          Console.error(Report.line(
+            new UsageError({ reason: `${settingOf(refused.value.option)} is refused: ${refused.value.reason}` })
+          )),
+          ExitCode.kinds.usage.code
+        )
+        : Effect.as(
+          Console.error(`${Report.prefix} internal error: ${Cause.pretty(cause).split("\n")[0]}`),
+          ExitCode.kinds.internal.code
+        )
+    }),
     (effect) =>
       Effect.consoleWith((console) =>
         Effect.flatMap(terminals, (streams) => Effect.withConsole(effect, plainConsole(console, streams)))
       )
   )
+
+/** The setting of the command line behind an option of the client's configuration. */
+const settingOf = (option: string): string => option === "baseUrl" ? Credentials.baseUrlVariable : option
 
 /**
  * Whether `argv` runs a server that runs until it is stopped: `serve` or `mcp`, not their help.

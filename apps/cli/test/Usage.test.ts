@@ -11,8 +11,8 @@ import * as InProcess from "./support/InProcess.js"
 import type * as Outcome from "./support/Outcome.js"
 
 /** Runs the words and checks the common form: exit 2, one line, the prefix; gives that line. */
-const refused = async (args: ReadonlyArray<string>): Promise<string> => {
-  const result: Outcome.Result = await InProcess.run(args)
+const refused = async (args: ReadonlyArray<string>, env?: Record<string, string>): Promise<string> => {
+  const result: Outcome.Result = await InProcess.run(args, env === undefined ? {} : { env })
   expect(result.code, args.join(" ")).toBe(ExitCode.kinds.usage.code)
   expect(result.stdout, args.join(" ")).toBe("")
   const lines = result.stderr.trimEnd().split("\n")
@@ -95,5 +95,15 @@ describe("usage errors", () => {
       Global.levels.map(Global.levelName).join(", ")
         .replace(/, (\w+)$/, " or $1")
     }`)
+  })
+
+  it("a base URL that is no URL names its variable, before anything is sent", async () => {
+    const line = await refused(["users", "me"], {
+      COMMUNITY_API_BASE_URL: "not a url",
+      COMMUNITY_API_TOKEN: "thp_demo_owner_4f9a1c2e8b7d3065"
+    })
+    expect(line).toContain("COMMUNITY_API_BASE_URL is refused")
+    expect(line).not.toContain("internal error")
+    expect(line).not.toContain("thp_demo_owner_4f9a1c2e8b7d3065")
   })
 })
