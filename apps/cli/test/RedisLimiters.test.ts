@@ -6,7 +6,8 @@
  * whenever they expire. The command runs in process (`InProcess.ts`), with the environment given.
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
-import { beforeEach, describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import * as RedisCluster from "../../../packages/client/test/support/RedisCluster.js"
 import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
 import { recordCommands, recordedArguments } from "../../../scripts/redis-cli.mjs"
 import { run } from "./support/InProcess.js"
@@ -47,5 +48,33 @@ describe("COMMUNITY_API_REDIS_URL", () => {
     const keys = RedisServer.clientKeys(await recordedArguments(redis.port))
     expect(keys.permits).toEqual([])
     expect(keys.creations).toEqual([])
+  })
+})
+
+describe("COMMUNITY_API_REDIS_URL naming a Redis Cluster", () => {
+  const sandbox = sandboxOnPort()
+  let cluster: RedisCluster.RedisCluster | undefined
+  beforeAll(async () => {
+    cluster = await RedisCluster.start()
+  }, 120_000)
+  afterAll(async () => {
+    await cluster?.stop()
+  })
+
+  it("L2 L4 a command counts its creation in the cluster, and the next command reads it there", async () => {
+    const env = { ...sandbox.env(tokens.owner), COMMUNITY_API_REDIS_URL: cluster!.url }
+    const created = await run(["vars", "create", ...community, "--title", "Кластер", "--name", "shared_cluster_cli"], {
+      env
+    })
+    expect(created.code, created.stderr).toBe(0)
+    // A command of its own, with limiters of its own: what it reads of the day was counted in the cluster.
+    const limits = await run(["limits", "--json"], { env })
+    expect(limits.code, limits.stderr).toBe(0)
+    const budget = JSON.parse(limits.stdout) as {
+      readonly limiters: string
+      readonly creations: { readonly day: { readonly used: number } }
+    }
+    expect(budget.limiters).toBe("redis")
+    expect(budget.creations.day.used).toBe(1)
   })
 })

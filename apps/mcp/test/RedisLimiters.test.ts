@@ -11,9 +11,10 @@ import * as Target from "@community-api/client/Target"
 import { GroupId } from "@community-api/schema/Ids"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { NodeHttpClient } from "@effect/platform-node"
-import { beforeAll, describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import * as Calendar from "../../../packages/client/test/support/Calendar.js"
+import * as RedisCluster from "../../../packages/client/test/support/RedisCluster.js"
 import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
 import { sandboxOnPort } from "../../../packages/server/test/portSupport.js"
 import { recordCommands } from "../../../scripts/redis-cli.mjs"
@@ -77,5 +78,33 @@ describe("COMMUNITY_API_REDIS_URL, against the sandbox on a port", () => {
       expect(after[window].used, window).toBe(before[window].used + 1)
       expect(after[window].left, window).toBe(before[window].left - 1)
     }
+  }, Mcp.timeout)
+})
+
+describe("COMMUNITY_API_REDIS_URL naming a Redis Cluster, against the sandbox on a port", () => {
+  const sandbox = sandboxOnPort()
+  // Started before the server (hooks run in the order given) and stopped after it.
+  let cluster: RedisCluster.RedisCluster | undefined
+  beforeAll(async () => {
+    cluster = await RedisCluster.start()
+  }, 120_000)
+  afterAll(async () => {
+    await cluster?.stop()
+  })
+
+  const server = Mcp.serverFor(() => ({
+    COMMUNITY_API_BASE_URL: sandbox.baseUrl(),
+    COMMUNITY_API_TOKEN: tokens.owner,
+    COMMUNITY_API_REDIS_URL: cluster!.url
+  }))
+
+  it("L2 L4 a tool call counts its creation in the cluster, and limits_get reads it there", async () => {
+    const created = await server.call("vars_create", { ...mainCommunity, title: "Кластер", name: "shared_cluster_mcp" })
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
+    const answer = await server.call("limits_get")
+    expect(answer.isError, JSON.stringify(answer.content)).toBeFalsy()
+    const result = (answer.structuredContent as { readonly result: Record<string, any> }).result
+    expect(result.limiters).toBe("redis")
+    expect(result.creations.day.used).toBe(1)
   }, Mcp.timeout)
 })
