@@ -15,10 +15,11 @@
  *
  * @since 0.1.0
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
-import { Config, Context, Effect, Layer } from "effect"
-import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
+import { Config, Context, Effect, Layer, Schema } from "effect"
+import type { DateTime, Duration, Redacted, Stream } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
@@ -242,7 +243,11 @@ export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, nev
  * @category options
  */
 export const configFromEnv: Config.Config<ClientConfig> = Config.all({
-  baseUrl: Config.String(Environment.baseUrl),
+  // A base URL the client would refuse is a configuration error here, typed, naming the variable.
+  baseUrl: Config.schema(
+    Schema.String.check(Schema.makeFilter((text: string) => BaseUrl.problem(text) ?? true)),
+    Environment.baseUrl
+  ),
   token: Config.Redacted(Environment.token)
 })
 

@@ -26,6 +26,7 @@
  *
  * @since 0.1.0
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import * as Budget from "@community-api/core/Budget"
 import * as Environment from "@community-api/core/Environment"
 import { Config, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
@@ -33,7 +34,6 @@ import type { HttpClient } from "effect/http"
 import type * as ClientError from "./ClientError.js"
 import * as CommunityApiClient from "./CommunityApiClient.js"
 import * as CreationQuota from "./CreationQuota.js"
-import * as Http from "./internal/http.js"
 import * as Pacing from "./Pacing.js"
 
 /**
@@ -177,7 +177,7 @@ export const fromSettings = (settings: Settings): Result.Result<Target, MissingT
   if (Option.isNone(settings.token)) return Result.fail(new MissingToken())
   return Result.succeed({
     _tag: "Remote",
-    baseUrl: Http.trimTrailingSlashes(settings.baseUrl.value),
+    baseUrl: BaseUrl.trimTrailingSlashes(settings.baseUrl.value),
     token: settings.token.value,
     redisUrl: settings.redisUrl
   })

@@ -19,11 +19,11 @@
  *
  * @since 0.1.0
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import type { ApiError, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
 import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
-import { Config, Context, Effect, Layer } from "effect"
-import type { ConfigError } from "effect"
+import { Config, ConfigError, Context, Effect, Either, Layer } from "effect"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import type * as CreationQuota from "./CreationQuota.js"
@@ -271,7 +271,13 @@ export const layer = (config: ClientConfig): Layer.Layer<CommunityApiClient, nev
  * @category options
  */
 export const configFromEnv: Config.Config<ClientConfig> = Config.all({
-  baseUrl: Config.string(Environment.baseUrl),
+  // A base URL the client would refuse is a configuration error here, typed, naming the variable.
+  baseUrl: Config.string(Environment.baseUrl).pipe(
+    Config.mapOrFail((text) => {
+      const reason = BaseUrl.problem(text)
+      return reason === undefined ? Either.right(text) : Either.left(ConfigError.InvalidData([], reason))
+    })
+  ),
   token: Config.redacted(Environment.token)
 })
 

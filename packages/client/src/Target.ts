@@ -35,6 +35,7 @@
  *
  * @since 0.1.0
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import * as Budget from "@community-api/core/Budget"
 import type { HttpClient } from "@effect/platform"
 import { Config, Data, Effect, Either, Layer, Option, Redacted, Schema } from "effect"
@@ -42,7 +43,6 @@ import type * as ClientError from "./ClientError.js"
 import * as CommunityApiClient from "./CommunityApiClient.js"
 import * as CreationQuota from "./CreationQuota.js"
 import * as Environment from "./internal/environment.js"
-import * as Http from "./internal/http.js"
 import * as Pacing from "./Pacing.js"
 
 /**
@@ -187,7 +187,7 @@ export const fromSettings = (settings: Settings): Either.Either<Target, MissingT
   if (Option.isNone(settings.token)) return Either.left(new MissingToken())
   return Either.right({
     _tag: "Remote",
-    baseUrl: Http.trimTrailingSlashes(settings.baseUrl.value),
+    baseUrl: BaseUrl.trimTrailingSlashes(settings.baseUrl.value),
     token: settings.token.value,
     redisUrl: settings.redisUrl
   })

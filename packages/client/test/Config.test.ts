@@ -1,11 +1,12 @@
 /**
  * What the client refuses of its configuration, when it is made (`make`, `layer`, `layerConfig`
  * alike) rather than at its first call: a `userKey` that is empty or whitespace only (the core's rule,
- * `UserKey.problem`), and a `baseUrl` that is no URL or carries credentials. Each dies with
- * `ClientError.InvalidConfig`, naming the option and why, before anything is sent.
+ * `UserKey.problem`), and a `baseUrl` that is no URL or carries credentials (`BaseUrl.read`). Each
+ * dies with `ClientError.InvalidConfig`, naming the option and why, before anything is sent; a base URL
+ * read from the environment by `configFromEnv` fails as a typed `ConfigError` instead.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Config, ConfigProvider, Effect, Exit, Layer } from "effect"
+import { Cause, Config, ConfigError, ConfigProvider, Effect, Exit, Layer } from "effect"
 import * as ClientError from "../src/ClientError.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
@@ -88,20 +89,50 @@ describe("Config", () => {
   it.effect("a baseUrl that is no URL, or carries a query string or credentials, is refused with InvalidConfig naming it", () => {
     const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok(me)))
     return Effect.gen(function*() {
-      const invalid = refusal(
-        defectOf(yield* Effect.exit(CommunityApiClient.make(FakeServer.config({ baseUrl: "not a url" })))),
-        "baseUrl"
-      )
-      expect(invalid.reason).toBe("Invalid URL")
-      for (const baseUrl of ["https://u:p@host/external-api/v2", "https://host/external-api/v2?x=1"]) {
+      const cases = [
+        ["not a url", "it is not an absolute URL (such as https://host/external-api/v2)"],
+        [
+          "https://u:p@host/external-api/v2",
+          "it carries credentials: the token goes in COMMUNITY_API_TOKEN, never in a URL"
+        ],
+        ["https://host/external-api/v2?x=1", "it carries a query string"]
+      ] as const
+      for (const [baseUrl, reason] of cases) {
         const error = refusal(
           defectOf(yield* Effect.exit(CommunityApiClient.make(FakeServer.config({ baseUrl })))),
           "baseUrl"
         )
-        expect(error.reason).toBe("the base URL must carry no query string and no credentials")
+        expect(error.reason).toBe(reason)
         // The URL itself, and so its credentials, is not in the message.
         expect(error.message).not.toContain("u:p")
       }
+      expect(fake.received).toEqual([])
+    }).pipe(Effect.provide(Layer.mergeAll(fake.http, Pacing.layer(), CreationQuota.layer())))
+  })
+
+  it.effect("a COMMUNITY_API_BASE_URL the client would refuse fails layerConfig with a typed ConfigError naming it", () => {
+    const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok(me)))
+    return Effect.gen(function*() {
+      const exit = yield* Effect.exit(
+        Layer.build(CommunityApiClient.layerConfig()).pipe(
+          Effect.scoped,
+          Effect.withConfigProvider(
+            ConfigProvider.fromMap(
+              new Map([["COMMUNITY_API_BASE_URL", "https://u:p@host/external-api/v2"], [
+                "COMMUNITY_API_TOKEN",
+                "thp_from_env"
+              ]])
+            )
+          )
+        )
+      )
+      // A failure, not a defect: the layer's ConfigError, which names the variable and why.
+      const failure = Exit.isFailure(exit) && Cause.isFailType(exit.cause) ? exit.cause.error : exit
+      expect(ConfigError.isConfigError(failure) && ConfigError.isInvalidData(failure)).toBe(true)
+      const message = Exit.isFailure(exit) ? Cause.pretty(exit.cause) : ""
+      expect(message).toContain("COMMUNITY_API_BASE_URL")
+      expect(message).toContain("it carries credentials")
+      expect(message).not.toContain("u:p")
       expect(fake.received).toEqual([])
     }).pipe(Effect.provide(Layer.mergeAll(fake.http, Pacing.layer(), CreationQuota.layer())))
   })

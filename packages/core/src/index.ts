@@ -5,6 +5,14 @@
  */
 
 /**
+ * The base URL of the API as both lines' clients take it: the rule that refuses one that cannot work,
+ * and the form requests are made from.
+ *
+ * @since 0.1.0
+ */
+export * as BaseUrl from "./BaseUrl.js"
+
+/**
  * What is left of a user's limits and when it comes back; whether creations fit by an instant.
  *
  * @since 0.1.0

@@ -4,6 +4,7 @@
  * the token in the `Authorization` header (A1), follows no redirect and accepts status 200 only. In
  * body mode (A2) the token goes as `api_key` into the JSON body of each request.
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import { Effect, Option, Predicate, Redacted, Stream } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import * as ClientError from "../ClientError.js"
@@ -13,18 +14,6 @@ import type * as CommunityApiClient from "../CommunityApiClient.js"
 export interface Wire {
   readonly http: HttpClient.HttpClient
   readonly request: (path: string, params: unknown) => HttpClientRequest.HttpClientRequest
-}
-
-/** `url` without its trailing slashes: `{base_url}/` and `{base_url}` name the same API. */
-export const trimTrailingSlashes = (url: string): string => url.replace(/\/+$/, "")
-
-/** The base URL as requests are made from it; a query string or credentials in it are refused. */
-export const normalizeBaseUrl = (input: string | URL): string => {
-  const url = new URL(String(input))
-  if (url.search !== "" || url.username !== "" || url.password !== "") {
-    throw new Error("the base URL must carry no query string and no credentials")
-  }
-  return trimTrailingSlashes(url.toString())
 }
 
 /** A redirect (3xx) is never followed: the request would carry the token to wherever it points. */
@@ -72,14 +61,11 @@ export const make = (
   config: Pick<CommunityApiClient.ClientConfig, "baseUrl" | "token" | "auth">
 ): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const baseUrl = yield* Effect.try({
-      try: () => normalizeBaseUrl(config.baseUrl),
-      catch: (error) =>
-        new ClientError.InvalidConfig({
-          option: "baseUrl",
-          reason: error instanceof Error ? error.message : String(error)
-        })
-    }).pipe(Effect.orDie)
+    const read = BaseUrl.read(config.baseUrl)
+    if (read._tag === "Refused") {
+      return yield* Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
+    }
+    const baseUrl = read.url
     const inBody = config.auth === "body"
     const http = (yield* HttpClient.HttpClient).pipe(
       HttpClient.mapRequest((request) => {

@@ -6,6 +6,7 @@
  * (A1), follows no redirect and accepts status 200 only. In body mode (A2) the token goes as `api_key`
  * into the JSON body of each request, since a body is already bytes when the `HttpClient` sees it.
  */
+import * as BaseUrl from "@community-api/core/BaseUrl"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Effect, Option, Predicate, Redacted, Stream } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -17,22 +18,6 @@ export interface Wire {
   readonly http: HttpClient.HttpClient
   /** The request of the operation at `path` with the encoded parameters `params`. */
   readonly request: (path: string, params: unknown) => HttpClientRequest.HttpClientRequest
-}
-
-/**
- * `url` without its trailing slashes: `{base_url}/` and `{base_url}` name the same API.
- *
- * @internal
- */
-export const trimTrailingSlashes = (url: string): string => url.replace(/\/+$/, "")
-
-/** @internal */
-export const normalizeBaseUrl = (input: string | URL): string => {
-  const url = new URL(String(input))
-  if (url.search !== "" || url.username !== "" || url.password !== "") {
-    throw new Error("the base URL must carry no query string and no credentials")
-  }
-  return trimTrailingSlashes(url.toString())
 }
 
 /**
@@ -89,14 +74,11 @@ export const make = (
   config: Pick<CommunityApiClient.ClientConfig, "baseUrl" | "token" | "auth">
 ): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const baseUrl = yield* Effect.try(() => normalizeBaseUrl(config.baseUrl)).pipe(
-      Effect.orDieWith(({ error }) =>
-        new ClientError.InvalidConfig({
-          option: "baseUrl",
-          reason: error instanceof Error ? error.message : String(error)
-        })
-      )
-    )
+    const read = BaseUrl.read(config.baseUrl)
+    if (read._tag === "Refused") {
+      return yield* Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
+    }
+    const baseUrl = read.url
     const inBody = config.auth === "body"
     const http = (yield* HttpClient.HttpClient).pipe(
       HttpClient.mapRequest((request) => {

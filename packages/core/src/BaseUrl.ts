@@ -1,0 +1,59 @@
+/**
+ * The base URL of the API as both Effect lines' clients take it (`baseUrl`, or
+ * `COMMUNITY_API_BASE_URL`): the rule that refuses one that cannot work, and the form requests are
+ * made from. One rule, so that a configuration read from the environment is refused as a typed
+ * configuration error with the same reason the client gives when it is made.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * A base URL read: the form requests are made from, or why it is refused.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Read =
+  | { readonly _tag: "Valid"; readonly url: string }
+  | { readonly _tag: "Refused"; readonly reason: string }
+
+/**
+ * `url` without its trailing slashes: `{base_url}/` and `{base_url}` name the same API.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const trimTrailingSlashes = (url: string): string => url.replace(/\/+$/, "")
+
+/**
+ * Reads a base URL: an absolute URL with no query string and no credentials (a token goes in a header,
+ * never in a URL), without its trailing slashes. The reason of a refusal never repeats the input: a
+ * URL with credentials in it holds a secret.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const read = (input: string | URL): Read => {
+  let url: URL
+  try {
+    url = new URL(String(input))
+  } catch {
+    return { _tag: "Refused", reason: "it is not an absolute URL (such as https://host/external-api/v2)" }
+  }
+  if (url.username !== "" || url.password !== "") {
+    return { _tag: "Refused", reason: "it carries credentials: the token goes in COMMUNITY_API_TOKEN, never in a URL" }
+  }
+  if (url.search !== "") return { _tag: "Refused", reason: "it carries a query string" }
+  return { _tag: "Valid", url: trimTrailingSlashes(url.toString()) }
+}
+
+/**
+ * Why `input` cannot be a base URL, or `undefined` when it can.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const problem = (input: string | URL): string | undefined => {
+  const result = read(input)
+  return result._tag === "Refused" ? result.reason : undefined
+}
