@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import * as Environment from "./Environment.js"
 
 /**
  * A base URL read: the form requests are made from, or why it is refused.
@@ -41,7 +42,7 @@ export const read = (input: string | URL): Read => {
     return { _tag: "Refused", reason: "it is not an absolute URL (such as https://host/external-api/v2)" }
   }
   if (url.username !== "" || url.password !== "") {
-    return { _tag: "Refused", reason: "it carries credentials: the token goes in COMMUNITY_API_TOKEN, never in a URL" }
+    return { _tag: "Refused", reason: `it carries credentials: the token goes in ${Environment.token}, never in a URL` }
   }
   if (url.search !== "") return { _tag: "Refused", reason: "it carries a query string" }
   return { _tag: "Valid", url: trimTrailingSlashes(url.toString()) }
