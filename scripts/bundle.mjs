@@ -14,14 +14,18 @@
  * task, which the tests of the command line and the server depend on, runs it plainly. It is plain
  * JavaScript run by Node itself, so that the check costs no TypeScript either. What a bundle was made
  * from is esbuild's own list, with this script: `build/bundle.json` holds it (`inputs`), and which
- * source files went into each output file (`outputs`), for tests of what a command loads.
+ * source files went into each output file (`outputs`), for tests of what a command loads. Beside it,
+ * `build/THIRD_PARTY_NOTICES.md` holds the licenses of the third-party packages inside (`notices.mjs`);
+ * a package under a license not allowed there, or without a license text, fails the bundling.
  */
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { writeNotices } from "./notices.mjs"
 
 const self = fileURLToPath(import.meta.url)
+const noticesScript = fileURLToPath(new URL("./notices.mjs", import.meta.url))
 const args = process.argv.slice(2)
 const ifStale = args.includes("--if-stale")
 const dirs = args.filter((arg) => !arg.startsWith("--"))
@@ -56,6 +60,7 @@ const fresh = ({ dir, name, outdir }) => {
     return false
   }
   if (stamp(path.join(outdir, `${name}.js`)) === undefined) return false
+  if (stamp(path.join(outdir, "THIRD_PARTY_NOTICES.md")) === undefined) return false
   let touched = false
   for (const [file, entry] of Object.entries(recorded.inputs)) {
     const absolute = path.resolve(dir, file)
@@ -102,13 +107,16 @@ const bundle = async ({ dir, name, outdir }) => {
     keepNames: true,
     sourcemap: "linked",
     sourcesContent: false,
+    // The licenses travel in THIRD_PARTY_NOTICES.md instead, whole, once per package.
     legalComments: "none",
     metafile: true,
     logLevel: "warning"
   })
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("<")),
-    path.relative(dir, self)
+    path.relative(dir, self),
+    // What decides the notices is part of what the bundle was made from: a change to it makes it stale.
+    path.relative(dir, noticesScript)
   ].sort()
   const record = {
     inputs: Object.fromEntries(inputs.map((file) => {
@@ -123,6 +131,19 @@ const bundle = async ({ dir, name, outdir }) => {
     )
   }
   fs.writeFileSync(path.join(staging, "bundle.json"), `${JSON.stringify(record, null, 1)}\n`)
+  // In the staging folder too, so that no bundle is ever in place without its notices. A package the
+  // notices refuse stops here, and the previous bundle stays.
+  const chunks = Object.keys(record.outputs).length - 1
+  try {
+    writeNotices(path.join(staging, "THIRD_PARTY_NOTICES.md"), {
+      program: `\`build/${name}.js\`${chunks > 0 ? " and its chunks" : ""}`,
+      inputs,
+      workingDir: dir
+    })
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true })
+    throw error
+  }
   const previous = `${outdir}.old.${process.pid}`
   if (fs.existsSync(outdir)) fs.renameSync(outdir, previous)
   fs.renameSync(staging, outdir)

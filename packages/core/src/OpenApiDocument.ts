@@ -356,7 +356,8 @@ export const make = <Op extends DescribedOperation>(
       version: "2",
       description: "Every operation is `POST {base_url}/{section}/{method}`; `{base_url}` ends with `/v2`. " +
         "Every answer has HTTP status 200 and an envelope whose `status` is `ok` or `error`. " +
-        "The examples are requests on the reference server's demo data and its answers to them."
+        "The examples are requests on the reference server's demo data and its answers to them.",
+      license: { name: "MIT", identifier: "MIT" }
     },
     servers: [{ url: "/external-api/v2", description: "version 2 below the service's address" }],
     security: [{ bearer: [] }, { api_key: [] }],

@@ -1,7 +1,8 @@
 /**
  * What each package lets another import, read from the manifests and resolved by Node itself: the
  * applications export only what another package of the workspace imports (the command line imports
- * the MCP server; nothing imports the command line), and no package lets its program (`bin`), which
+ * the MCP server; nothing imports the command line) and, published as bundles, nothing at all; and no
+ * package lets its program (`bin`), which
  * runs when loaded, be imported, while its `sideEffects` names it, so that a bundler never drops or
  * hoists it as if it were inert.
  */
@@ -48,15 +49,16 @@ describe("package exports", () => {
   it("the command line exports nothing: nothing imports it, it is run", async () => {
     const cli = await manifest("apps/cli")
     expect(cli.exports).toEqual({})
-    expect(cli.publishConfig?.exports).toBeUndefined()
+    expect(cli.publishConfig?.exports ?? {}).toEqual({})
     expect(failureFrom("apps/cli", "@community-api/cli")).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
     expect(failureFrom("apps/cli", "@community-api/cli/Cli")).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
   })
 
-  it("the MCP server exports only what the command line imports, in the workspace and once packed", async () => {
+  it("the MCP server exports only what the command line imports in the workspace, and nothing once published", async () => {
     const mcp = await manifest("apps/mcp")
     expect(Object.keys(mcp.exports ?? {})).toEqual(["./Server"])
-    expect(Object.keys(mcp.publishConfig?.exports ?? {})).toEqual(["./Server"])
+    // The published command line carries the MCP server inside its bundle: nothing imports the package.
+    expect(mcp.publishConfig?.exports).toEqual({})
     expect(resolveFrom("apps/cli", "@community-api/mcp/Server")).toBe(path.join(root, "apps/mcp/src/Server.ts"))
     // The environment's names and targets are the client's (`@community-api/client/Target`), not the MCP server's.
     const hiddenSpecifiers = [
