@@ -118,6 +118,14 @@ export * as PacingRule from "./PacingRule.js"
 export * as PageAhead from "./PageAhead.js"
 
 /**
+ * The pacing permits of every user in one process, as the memory store of either line decides them:
+ * take, wait, hold past the answer, give back, blocks and the budget.
+ *
+ * @since 0.1.0
+ */
+export * as PermitBook from "./PermitBook.js"
+
+/**
  * One user's pacing permits in one process and the calls waiting for one, by lane.
  *
  * @since 0.1.0

@@ -177,6 +177,21 @@ const startSandbox = async (dir: string, env: NodeJS.ProcessEnv) => {
   return { origin: baseUrl, child }
 }
 
+/**
+ * `npm install` from the rehearsal's registry, once more if it fails: the registry fetches third-party
+ * packages through its uplink, and answers a request the uplink failed (a reset connection, a busy
+ * upstream) with a 404 that npm does not try again. Our own packages never go through the uplink.
+ */
+const installFromRegistry = async (
+  args: ReadonlyArray<string>,
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv }
+): Promise<void> => {
+  const first = await run("npm", args, { ...options, allowFailure: true })
+  if (first.code === 0) return
+  process.stderr.write(`rehearsal: npm ${args.join(" ")} failed once, trying again:\n${first.stderr}\n`)
+  await run("npm", args, options)
+}
+
 /** The base URL of a world of its own on the sandbox at `origin` (a tenant), so runs do not meet. */
 const tenantUrl = (origin: string, tenant: string) => `${origin}/_tenants/${tenant}/external-api/v2`
 
@@ -196,7 +211,16 @@ const nodes = [["22", node22], ["26", node26]] as const
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "community-api-rehearsal-"))
   registry = await startRegistry(path.join(scratch, "registry"))
+  try {
+    await rehearse(registry)
+  } catch (error) {
+    // What the registry said (its uplink's failures among it) goes with the failure.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nverdaccio:\n${registry.log()}`)
+  }
+}, 1_500_000)
 
+/** The release, then the user's side: everything the tests below read. */
+const rehearse = async (registry: Registry): Promise<void> => {
   // The release, from a copy of the repository.
   const clone = path.join(scratch, "clone")
   await cloneRepository(clone)
@@ -205,10 +229,18 @@ beforeAll(async () => {
     path.join(clone, ".changeset", "release-rehearsal.md"),
     `---\n"@community-api/core": patch\n---\n\nRehearsal of a release: nothing changed but the version.\n`
   )
-  const releaseEnv = { ...baseEnv, npm_config_registry: registry.url }
-  await run("npx", ["-y", "pnpm@10", "version-packages"], { cwd: clone, env: releaseEnv })
+  // The maintainer's pnpm, as `npx -y pnpm@10` gets it from the machine's registry: the rehearsal's
+  // registry serves the release, not the tools that make it. On `PATH`, for Changesets' `pnpm publish`.
+  const pnpm = (await run("npx", ["-y", "-p", "pnpm@10", "-c", "command -v pnpm"], { cwd: clone, env: baseEnv }))
+    .stdout.trim()
+  const releaseEnv = {
+    ...baseEnv,
+    npm_config_registry: registry.url,
+    PATH: `${path.dirname(pnpm)}${path.delimiter}${baseEnv.PATH ?? ""}`
+  }
+  await run(pnpm, ["version-packages"], { cwd: clone, env: releaseEnv })
   version = JSON.parse(await readFile(path.join(clone, "packages/core/package.json"), "utf8")).version
-  await run("npx", ["-y", "pnpm@10", "release", "--no-git-tag"], { cwd: clone, env: releaseEnv })
+  await run(pnpm, ["release", "--no-git-tag"], { cwd: clone, env: releaseEnv })
 
   // The user's side: nothing of the repository, an npm cache and configuration of their own.
   const userconfig = path.join(scratch, "npmrc")
@@ -238,8 +270,8 @@ beforeAll(async () => {
     tsconfig.files = ["consumer.ts", ...Object.keys(spec.examples)]
     await writeFile(path.join(dir, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`)
     const env = onNode(node, userEnv)
-    await run("npm", ["install", ...spec.dependencies], { cwd: dir, env })
-    await run("npm", ["install", "--save-dev", ...spec.devDependencies], { cwd: dir, env })
+    await installFromRegistry(["install", ...spec.dependencies], { cwd: dir, env })
+    await installFromRegistry(["install", "--save-dev", ...spec.devDependencies], { cwd: dir, env })
     projects.set(line, dir)
   }
   const packAll = async () => {
@@ -258,7 +290,7 @@ beforeAll(async () => {
     sandboxes.push(child)
     origins.set(line, origin)
   }
-}, 1_500_000)
+}
 
 afterAll(async () => {
   for (const child of sandboxes) {

@@ -1,107 +1,60 @@
 /**
  * The memory store of the pacing permits (`PermitStore.layerMemory`, the default behind `Pacing`):
- * per user `limit` permits in this process and the calls waiting for one, by lane (`PermitQueue` of
- * the core): a permit that comes back goes straight to the first interactive waiter, else to the
- * first batch waiter. A permit is taken before its request is sent and given back once its hold has
- * passed, by the store's timer (one fiber per clock, `timers.ts`), so that the caller's answer is not
- * delayed by the hold.
- *
- * A user's gate leaves memory once none of its permits is taken, waited for or held and no block of
- * it lasts (`UserTable` of the core): memory follows the users active now.
+ * the core's `PermitBook` decides who gets a permit, when it comes back and what a user has left; this
+ * module only carries its decisions out, a waiter as a `Deferred` and a hold on the store's timer (one
+ * fiber per clock, `timers.ts`), so that the caller's answer is not delayed by the hold.
  */
-import * as Budget from "@community-api/core/Budget"
 import type { Lane } from "@community-api/core/Lane"
-import { heldUntil } from "@community-api/core/PacingRule"
-import * as PermitQueue from "@community-api/core/PermitQueue"
-import * as UserTable from "@community-api/core/UserTable"
+import * as PermitBook from "@community-api/core/PermitBook"
 import { Clock, Deferred, Duration, Effect, FiberId } from "effect"
 import type * as PermitStore from "../PermitStore.js"
 import * as Timers from "./timers.js"
 
-/** The permits of one user. */
-interface Gate {
-  readonly queue: PermitQueue.PermitQueue<Deferred.Deferred<void>>
-  /** Takes begun (waiting or holding a permit) whose permit has not come back yet. */
-  active: number
-  /** Permits taken whose permit has not come back yet. */
-  held: number
-  /** When the permits given back and held come back, in the order given back. */
-  readonly returns: Array<number>
-  blockedUntil: number
-}
+type Waiter = Deferred.Deferred<void>
 
 interface MemoryPermit extends PermitStore.Permit {
-  readonly gate: Gate
+  readonly take: PermitBook.Take<Waiter>
   /** When it was taken, on this process's clock. */
   readonly takenAt: number
 }
 
 /** A memory store of `limit` permits per user, synchronously. @internal */
 export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
-  const gates = UserTable.make<Gate>({
-    create: () => ({ queue: PermitQueue.make(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
-    isIdle: (gate, now) => gate.active === 0 && gate.blockedUntil <= now
-  })
-  const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
   // The holds of this store's permits, kept by one fiber per clock (`timers.ts`) instead of a daemon
   // fiber forked to sleep out each one: 700 → 640 µs of the client's CPU a call in isolation (B9).
   // In the background: they keep a process alive only while a call waits for a permit.
   const holds = Timers.make({ inBackground: true })
-  /** One take of `user` ended (its permit came back, or it was interrupted while waiting). */
-  const unsafeEnded = (user: string, gate: Gate, at: number) => {
-    gate.active--
-    gates.settle(user, at)
+  const book = PermitBook.make<Waiter>({ limit, onWaiting: holds.awaited })
+  const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
+  /** Hands the permit the book freed to the waiter it names, if any. */
+  const wake = (next: Waiter | undefined) => {
+    if (next !== undefined) Deferred.unsafeDone(next, Effect.void)
   }
-  const ended = (user: string, gate: Gate) => Effect.map(now, (at) => unsafeEnded(user, gate, at))
-  /** A permit of `gate` is back (or was never used): to the next waiter, or free. */
-  const unsafeBack = (gate: Gate, until?: number) => {
-    gate.held--
-    if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
-    const next = gate.queue.give()
-    if (next !== undefined) {
-      holds.awaited(-1)
-      gate.held++
-      Deferred.unsafeDone(next, Effect.void)
-    }
-  }
-  const back = (gate: Gate) => Effect.sync(() => unsafeBack(gate))
-  /** Waits for a permit of `gate` in `lane`; interrupted, it takes nothing (one handed over goes on). */
-  const permitOf = (gate: Gate, lane: Lane): Effect.Effect<void> =>
-    Effect.suspend(() => {
-      const waiter = Deferred.unsafeMake<void>(FiberId.none)
-      if (gate.queue.take(lane, waiter)) {
-        gate.held++
-        return Effect.void
-      }
-      holds.awaited(1)
-      return Effect.onInterrupt(
-        Deferred.await(waiter),
-        () => {
-          if (!gate.queue.remove(lane, waiter)) return back(gate)
-          holds.awaited(-1)
-          return Effect.void
-        }
-      )
-    })
-  const waitIfBlocked = (gate: Gate) =>
-    Effect.flatMap(
-      now,
-      (at) => gate.blockedUntil > at ? Effect.sleep(Duration.millis(gate.blockedUntil - at)) : Effect.void
+  /** Waits for the take's permit; interrupted, it takes nothing (one handed over goes on). */
+  const permitOf = (take: PermitBook.Take<Waiter>): Effect.Effect<void> =>
+    take.granted ? Effect.void : Effect.onInterrupt(
+      Deferred.await(take.waiter),
+      () => Effect.map(now, (at) => wake(book.stopWaiting(take, at)))
     )
+  /** Waits out a block of the user (a refusal for the rate), then the instant the request is sent. */
+  const sendAt = (take: PermitBook.Take<Waiter>) =>
+    Effect.flatMap(now, (at) => {
+      const millis = book.blockedFor(take, at)
+      return millis > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(millis)), Clock.currentTimeMillis) : now
+    })
   return {
     limit,
-    users: Effect.sync(() => gates.size()),
-    take: (user, lane = "interactive") =>
+    users: Effect.sync(() => book.users()),
+    take: (user, lane: Lane = "interactive") =>
       Effect.uninterruptibleMask((restore) =>
         Effect.flatMap(now, (at) => {
-          const gate = gates.get(user, at)
-          gate.active++
+          const take = book.begin(user, lane, Deferred.unsafeMake<void>(FiberId.none), at)
           return Effect.zipRight(
-            restore(permitOf(gate, lane)).pipe(Effect.onInterrupt(() => ended(user, gate))),
+            restore(permitOf(take)),
             // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
-            restore(Effect.zipRight(waitIfBlocked(gate), Clock.currentTimeMillis)).pipe(
-              Effect.onInterrupt(() => Effect.zipRight(back(gate), ended(user, gate))),
-              Effect.map((takenAt): MemoryPermit => ({ user, gate, takenAt }))
+            restore(sendAt(take)).pipe(
+              Effect.onInterrupt(() => Effect.map(now, (at) => wake(book.abandon(take, at)))),
+              Effect.map((takenAt): MemoryPermit => ({ user, take, takenAt }))
             )
           )
         })
@@ -109,29 +62,11 @@ export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
     // Given back by the holds' timer, so that a caller's answer is not delayed by the hold.
     release: (permit, hold) =>
       Effect.flatMap(now, (at) => {
-        const { gate, takenAt, user } = permit as MemoryPermit
-        const until = heldUntil(hold, takenAt, at)
-        gate.returns.push(until)
-        return Effect.asVoid(holds.addAt(until, (due) => {
-          unsafeBack(gate, until)
-          unsafeEnded(user, gate, due)
-        }))
+        const { take, takenAt } = permit as MemoryPermit
+        const until = book.release(take, takenAt, hold, at)
+        return Effect.asVoid(holds.addAt(until, (due) => wake(book.returned(take, until, due))))
       }),
-    budget: (user) =>
-      Effect.map(now, (at) => {
-        const gate = gates.peek(user)
-        return Budget.requests({
-          limit,
-          held: gate?.held ?? 0,
-          nextBackAt: gate === undefined || gate.returns.length === 0 ? undefined : Math.min(...gate.returns),
-          blockedUntil: gate?.blockedUntil ?? 0,
-          now: at
-        })
-      }),
-    block: (user, millis) =>
-      Effect.map(now, (at) => {
-        const gate = gates.get(user, at)
-        gate.blockedUntil = Math.max(gate.blockedUntil, at + millis)
-      })
+    budget: (user) => Effect.map(now, (at) => book.budget(user, at)),
+    block: (user, millis) => Effect.map(now, (at) => book.block(user, millis, at))
   }
 }

@@ -1,0 +1,169 @@
+/**
+ * The pacing permits of every user in one process, "sans I/O": what the memory store of either Effect
+ * line decides, with the time passed in and the decisions handed back, so that the lines only carry
+ * them out (a waiter is woken with a line's own deferred value, a hold is slept on a line's timer).
+ *
+ * Per user, `limit` permits and the calls waiting for one by lane ({@link PermitQueue}): a permit
+ * that comes back goes straight to the first interactive waiter, else to the first batch waiter. A
+ * permit is taken before its request is sent and comes back once its hold has passed
+ * ({@link PacingRule.heldUntil}): the line's timer says when, {@link PermitBook.returned} does the
+ * rest. After the server refused a request for the rate, every take of the user waits out the block.
+ *
+ * A user's entry leaves memory once none of its permits is taken, waited for or held and no block of it
+ * lasts ({@link UserTable}): memory follows the users active now.
+ *
+ * @since 0.1.0
+ */
+import * as Budget from "./Budget.js"
+import type { Lane } from "./Lane.js"
+import { heldUntil, type Hold } from "./PacingRule.js"
+import * as PermitQueue from "./PermitQueue.js"
+import * as UserTable from "./UserTable.js"
+
+/** The permits of one user. */
+interface Gate<W> {
+  readonly queue: PermitQueue.PermitQueue<W>
+  /** Takes begun (waiting or holding a permit) whose permit has not come back yet. */
+  active: number
+  /** Permits taken whose permit has not come back yet. */
+  held: number
+  /** When the permits given back and held come back, in the order given back. */
+  readonly returns: Array<number>
+  blockedUntil: number
+}
+
+/**
+ * One call's take of a permit, from {@link PermitBook.begin} until its permit is back.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Take<W> {
+  readonly user: string
+  readonly lane: Lane
+  /** Whether it had a permit at once; otherwise its waiter is queued, to be handed one. */
+  readonly granted: boolean
+  /** @internal */
+  readonly waiter: W
+  /** @internal */
+  readonly gate: Gate<W>
+}
+
+/**
+ * The permits of every user in this process. Each method that frees a permit returns the waiter it
+ * now goes to, for the line to wake, or `undefined`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PermitBook<W> {
+  readonly limit: number
+  /** A call of `user` in `lane` asks for a permit at `now`: granted at once, or `waiter` queued. */
+  readonly begin: (user: string, lane: Lane, waiter: W, now: number) => Take<W>
+  /**
+   * A queued take stopped waiting (its call was interrupted). When it had been handed a permit in the
+   * meantime, the permit goes on to the next waiter.
+   */
+  readonly stopWaiting: (take: Take<W>, now: number) => W | undefined
+  /** How long a take that has its permit must still wait before its request is sent: a block of the user. */
+  readonly blockedFor: (take: Take<W>, now: number) => number
+  /** A take that has its permit ends unused (its call was interrupted before sending): the permit is back. */
+  readonly abandon: (take: Take<W>, now: number) => W | undefined
+  /**
+   * The answer came at `now` to the request sent at `takenAt`: when the permit comes back, for the
+   * line's timer to call {@link PermitBook.returned} then.
+   */
+  readonly release: (take: Take<W>, takenAt: number, hold: Hold, now: number) => number
+  /** The hold of a released permit (`until`, as {@link PermitBook.release} gave it) has passed: it is back. */
+  readonly returned: (take: Take<W>, until: number, now: number) => W | undefined
+  /** After a refusal for the rate: no take of `user` sends before `millis` from `now`. */
+  readonly block: (user: string, millis: number, now: number) => void
+  /** What is left of the user's requests at `now`, and when the next permit comes back. */
+  readonly budget: (user: string, now: number) => Budget.Requests
+  /** The users kept in memory. */
+  readonly users: () => number
+}
+
+/**
+ * A book of `limit` permits per user. `onWaiting` hears each change of the number of waiters across
+ * every user (a line's timers keep a process alive only while a call waits for a permit).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = <W>(options: {
+  readonly limit: number
+  readonly onWaiting?: ((change: 1 | -1) => void) | undefined
+}): PermitBook<W> => {
+  const { limit } = options
+  const onWaiting = options.onWaiting ?? (() => {})
+  const gates = UserTable.make<Gate<W>>({
+    create: () => ({ queue: PermitQueue.make(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
+    isIdle: (gate, now) => gate.active === 0 && gate.blockedUntil <= now
+  })
+  /** One take ended: its permit came back, or it stopped waiting. */
+  const ended = (take: Take<W>, now: number) => {
+    take.gate.active--
+    gates.settle(take.user, now)
+  }
+  /** A permit of `gate` is back (or was never used): to the next waiter, or free. */
+  const back = (gate: Gate<W>, until?: number): W | undefined => {
+    gate.held--
+    if (until !== undefined) gate.returns.splice(gate.returns.indexOf(until), 1)
+    const next = gate.queue.give()
+    if (next !== undefined) {
+      onWaiting(-1)
+      gate.held++
+    }
+    return next
+  }
+  return {
+    limit,
+    begin: (user, lane, waiter, now) => {
+      const gate = gates.get(user, now)
+      gate.active++
+      const granted = gate.queue.take(lane, waiter)
+      if (granted) gate.held++
+      else onWaiting(1)
+      return { user, lane, granted, waiter, gate }
+    },
+    stopWaiting: (take, now) => {
+      let next: W | undefined
+      if (take.gate.queue.remove(take.lane, take.waiter)) onWaiting(-1)
+      else next = back(take.gate)
+      ended(take, now)
+      return next
+    },
+    blockedFor: (take, now) => Math.max(0, take.gate.blockedUntil - now),
+    abandon: (take, now) => {
+      const next = back(take.gate)
+      ended(take, now)
+      return next
+    },
+    release: (take, takenAt, hold, now) => {
+      const until = heldUntil(hold, takenAt, now)
+      take.gate.returns.push(until)
+      return until
+    },
+    returned: (take, until, now) => {
+      const next = back(take.gate, until)
+      ended(take, now)
+      return next
+    },
+    block: (user, millis, now) => {
+      const gate = gates.get(user, now)
+      gate.blockedUntil = Math.max(gate.blockedUntil, now + millis)
+    },
+    budget: (user, now) => {
+      const gate = gates.peek(user)
+      return Budget.requests({
+        limit,
+        held: gate?.held ?? 0,
+        nextBackAt: gate === undefined || gate.returns.length === 0 ? undefined : Math.min(...gate.returns),
+        blockedUntil: gate?.blockedUntil ?? 0,
+        now
+      })
+    },
+    users: () => gates.size()
+  }
+}
