@@ -20,6 +20,14 @@ export * as BaseUrl from "./BaseUrl.js"
 export * as Budget from "./Budget.js"
 
 /**
+ * The deadline of one call and the timeout of each exchange, as both lines' clients decide them: what
+ * an attempt fails with when either passes.
+ *
+ * @since 0.1.0
+ */
+export * as CallDeadline from "./CallDeadline.js"
+
+/**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0
@@ -53,6 +61,14 @@ export * as Environment from "./Environment.js"
  * @since 0.1.0
  */
 export * as ErrorCodes from "./ErrorCodes.js"
+
+/**
+ * The creations a process counted in its own memory while the shared store of counts could not be
+ * reached, so that each is given back or counted again there.
+ *
+ * @since 0.1.0
+ */
+export * as FallbackCreations from "./FallbackCreations.js"
 
 /**
  * How a client reads the body of an answer: its bound, its depth, its JSON.

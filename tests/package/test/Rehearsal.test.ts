@@ -231,7 +231,7 @@ const rehearse = async (registry: Registry): Promise<void> => {
   )
   // The maintainer's pnpm, as `npx -y pnpm@10` gets it from the machine's registry: the rehearsal's
   // registry serves the release, not the tools that make it. On `PATH`, for Changesets' `pnpm publish`.
-  const pnpm = (await run("npx", ["-y", "-p", "pnpm@10", "-c", "command -v pnpm"], { cwd: clone, env: baseEnv }))
+  const pnpm = (await run("npx", ["-y", "-p", "pnpm@10", "-c", "command -v pnpm"], { cwd: scratch, env: baseEnv }))
     .stdout.trim()
   const releaseEnv = {
     ...baseEnv,

@@ -18,6 +18,7 @@
  * the deadline's watch (started with the attempt): such a call fails with the deadline's error. With a
  * real clock the two never tie.
  */
+import * as CallDeadline from "@community-api/core/CallDeadline"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
@@ -56,70 +57,59 @@ export const bounded = <A, E>(
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
-    const deadlineMillis = Duration.toMillis(deadline)
-    const timeoutMillis = Duration.toMillis(timeout)
-    const deadlineAt = clock.currentTimeMillisUnsafe() + deadlineMillis
-    // Exchanges in flight; the signal of the current attempt's exchange timeout, and whether it came.
-    let flying = 0
+    // What passes when is the core's; the races and the errors are this line's.
+    const call = CallDeadline.make({
+      now: clock.currentTimeMillisUnsafe(),
+      deadlineMillis: Duration.toMillis(deadline),
+      timeoutMillis: Duration.toMillis(timeout),
+      // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
+      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+    })
+    // The signal of the current attempt's exchange timeout.
     let signal: Deferred.Deferred<void> | undefined
-    let timedOut = false
-    // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-    const ambiguous = Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
-    const passed = () =>
+    const passed = (verdict = call.deadlineVerdict()): Passed =>
       new Passed(
-        ambiguous && flying > 0
+        verdict === "outcome-unknown"
           ? new ClientError.OutcomeUnknownError({
             operation: target.path,
-            reason: `deadline: the call's deadline of ${deadlineMillis} ms passed while an attempt was in flight`
+            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
           })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: deadlineMillis, scope: "call" })
+          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
       )
-    const untilDeadline = () => Duration.millis(Math.max(0, deadlineAt - clock.currentTimeMillisUnsafe()))
+    const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
+      verdict === "attempt-timeout"
+        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
+        : passed(verdict)
+    const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
 
-    // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber). The
-    // timer is removed however the exchange ends, even when interrupted as soon as it was added.
+    // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
     const onTimeout = () => {
-      timedOut = true
+      call.timedOut()
       if (signal !== undefined) Deferred.doneUnsafe(signal, Exit.void)
     }
-    const timed = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-      Duration.isFinite(timeout)
-        ? Effect.acquireUseRelease(
-          timeouts.addAt(clock.currentTimeMillisUnsafe() + timeoutMillis, onTimeout),
-          () => exchange,
-          (timer) => timeouts.remove(timer)
-        )
-        : exchange
 
+    // The exchange counted in flight; its timer removed however it ends, even when interrupted as soon
+    // as it was added.
     const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Effect.suspend(() => {
-        flying++
-        return timed(exchange)
+        const due = call.exchangeStarted(clock.currentTimeMillisUnsafe())
+        return due === undefined
+          ? exchange
+          : Effect.acquireUseRelease(timeouts.addAt(due, onTimeout), () => exchange, (timer) => timeouts.remove(timer))
       }).pipe(
-        Effect.onExit((exit) =>
-          Effect.sync(() => {
-            // Interrupted by the deadline, it stays in flight for the verdict; by its timeout, it ended.
-            if (!Exit.hasInterrupts(exit) || timedOut) flying--
-          })
-        )
+        Effect.onExit((exit) => Effect.sync(() => call.exchangeEnded(Exit.hasInterrupts(exit))))
       )
 
     const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
       Effect.suspend(() => {
         const told = Deferred.makeUnsafe<void>()
         signal = told
-        timedOut = false
+        call.attemptStarted()
         // Fails with the verdict at the deadline or at the exchange's timeout, read before the attempt stops.
         const watch: Effect.Effect<never, ClientError.TimeoutError | Passed> = Effect.raceFirst(
           Effect.sleep(untilDeadline()),
           Deferred.await(told)
-        ).pipe(
-          Effect.andThen(
-            Effect.suspend(() =>
-              Effect.fail(timedOut ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis }) : passed())
-            )
-          )
-        )
+        ).pipe(Effect.andThen(Effect.suspend(() => Effect.fail(failureOf(call.verdict())))))
         return Effect.raceFirst(body, watch)
       })
 

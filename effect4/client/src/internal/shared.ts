@@ -3,10 +3,9 @@
  * (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to the memory
  * store when Redis is unavailable and the options ask for it, with one warning per process.
  */
+import * as FallbackCreations from "@community-api/core/FallbackCreations"
 import type { Lane } from "@community-api/core/Lane"
-import * as Limits from "@community-api/core/Limits"
 import { describeUrl } from "@community-api/core/RedisUrl"
-import * as UserTable from "@community-api/core/UserTable"
 import { Clock, Effect, Redacted, Result } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -103,25 +102,13 @@ export const permitsOrMemory = (
 
 /** Counts of Redis, or of memory while Redis is unavailable. */
 export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
-  // The times of a user leave memory once none is of the last day.
-  const inMemory = UserTable.make<{ times: Array<number> }>({
-    create: () => ({ times: [] }),
-    isIdle: ({ times }, now) => times.every((at) => at <= now - Limits.dayMillis),
-    sweepEveryMillis: Limits.minuteMillis
-  })
+  // What was counted here rather than in the shared store: given back or counted again here.
+  const inMemory = FallbackCreations.make()
   const remember = (user: string) => (verdict: CountStore.Verdict) =>
     Effect.sync(() => {
-      if (verdict._tag !== "Taken") return
-      const entry = inMemory.get(user, verdict.at)
-      entry.times = [...entry.times.filter((at) => at > verdict.at - Limits.dayMillis), verdict.at]
+      if (verdict._tag === "Taken") inMemory.remember(user, verdict.at)
     })
-  const forget = (user: string, taken: number): boolean => {
-    const times = inMemory.peek(user)?.times ?? []
-    const index = times.indexOf(taken)
-    if (index >= 0) times.splice(index, 1)
-    if (times.length === 0) inMemory.settle(user, taken)
-    return index >= 0
-  }
+  const forget = (user: string, taken: number): boolean => inMemory.forget(user, taken)
   const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
   return {
     take: (user) => Effect.catch(primary.take(user), (error) => Effect.andThen(warnOnce(error), takeInMemory(user))),
@@ -136,7 +123,9 @@ export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.S
               Effect.flatMap(
                 Clock.currentTimeMillis,
                 (now): Effect.Effect<CountStore.Verdict, ClientError.LimiterUnavailable> =>
-                  Limits.nextMinute(taken) > now ? Effect.succeed({ _tag: "Taken", at: taken }) : takeInMemory(user)
+                  FallbackCreations.stillCounted(taken, now)
+                    ? Effect.succeed({ _tag: "Taken", at: taken })
+                    : takeInMemory(user)
               )
             ))
       ),

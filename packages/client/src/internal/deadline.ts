@@ -18,6 +18,7 @@
  * wake-up registered later goes first at the same instant, so a wake-up of the attempt that falls on
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
+import * as CallDeadline from "@community-api/core/CallDeadline"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Retry from "../Retry.js"
@@ -76,70 +77,59 @@ export const bounded = <A, E>(
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
-    const deadlineMillis = Duration.toMillis(deadline)
-    const timeoutMillis = Duration.toMillis(timeout)
-    const deadlineAt = clock.unsafeCurrentTimeMillis() + deadlineMillis
-    // Exchanges in flight; the watch of the current attempt, and whether its exchange timed out.
-    let flying = 0
+    // What passes when is the core's; the races and the errors are this line's.
+    const call = CallDeadline.make({
+      now: clock.unsafeCurrentTimeMillis(),
+      deadlineMillis: Duration.toMillis(deadline),
+      timeoutMillis: Duration.toMillis(timeout),
+      // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
+      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+    })
+    // The watch of the current attempt.
     let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
-    let timedOut = false
-    // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-    const ambiguous = Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
-    const passed = () =>
+    const passed = (verdict = call.deadlineVerdict()): Passed =>
       new Passed(
-        ambiguous && flying > 0
+        verdict === "outcome-unknown"
           ? new ClientError.OutcomeUnknownError({
             operation: target.path,
-            reason: `deadline: the call's deadline of ${deadlineMillis} ms passed while an attempt was in flight`
+            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
           })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: deadlineMillis, scope: "call" })
+          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
       )
+    const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
+      verdict === "attempt-timeout"
+        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
+        : passed(verdict)
 
-    // At the timeout of the exchange, the watch of its attempt is cut short (from the timer fiber).
     const onTimeout = () => {
-      timedOut = true
+      call.timedOut()
       watching?.unsafeInterruptAsFork(FiberId.none)
     }
-    // Added and removed as a resource: an interruption right after the timer is added still removes it
-    // (left behind, it would cut short a later attempt's watch, and keep the timers' fiber up).
-    const timed = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-      Duration.isFinite(timeout)
-        ? Effect.acquireUseRelease(
-          timeouts.addAt(clock.unsafeCurrentTimeMillis() + timeoutMillis, onTimeout),
-          () => exchange,
-          (timer) => timeouts.remove(timer)
-        )
-        : exchange
 
+    // The exchange counted in flight, and its timeout added and removed as a resource: an interruption
+    // right after the timer is added still removes it (left behind, it would cut short a later
+    // attempt's watch, and keep the timers' fiber up).
     const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Effect.suspend(() => {
-        flying++
-        return timed(exchange)
+        const due = call.exchangeStarted(clock.unsafeCurrentTimeMillis())
+        return due === undefined
+          ? exchange
+          : Effect.acquireUseRelease(timeouts.addAt(due, onTimeout), () => exchange, (timer) => timeouts.remove(timer))
       }).pipe(
-        Effect.onExit((exit) =>
-          Effect.sync(() => {
-            // Interrupted by the deadline, it stays in flight for the verdict; by its timeout, it ended.
-            if (!Exit.isInterrupted(exit) || timedOut) flying--
-          })
-        )
+        Effect.onExit((exit) => Effect.sync(() => call.exchangeEnded(Exit.isInterrupted(exit))))
       )
 
     // Sleeps until the deadline, unless the exchange of its attempt times out first.
     const watch = Effect.withFiberRuntime<void>((fiber) => {
       watching = fiber
-      timedOut = false
-      return Effect.sleep(Duration.millis(Math.max(0, deadlineAt - clock.unsafeCurrentTimeMillis())))
+      call.attemptStarted()
+      return Effect.sleep(Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())))
     })
 
     const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
       Effect.raceWith(watch, body, {
-        onSelfDone: (_, running) => {
-          // Read before the attempt is stopped: whether an exchange was in flight at that moment.
-          const reason: Passed | ClientError.TimeoutError = timedOut
-            ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis })
-            : passed()
-          return Effect.zipRight(Fiber.interrupt(running), Effect.fail(reason))
-        },
+        // Read before the attempt is stopped: whether an exchange was in flight at that moment.
+        onSelfDone: (_, running) => Effect.zipRight(Fiber.interrupt(running), Effect.fail(failureOf(call.verdict()))),
         onOtherDone: (exit, watch) => Effect.zipRight(Fiber.interrupt(watch), exit)
       })
 
@@ -147,8 +137,8 @@ export const bounded = <A, E>(
     const rest = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E | Passed> =>
       Effect.suspend(() =>
         Effect.timeoutFail(effect, {
-          duration: Duration.millis(Math.max(0, deadlineAt - clock.unsafeCurrentTimeMillis())),
-          onTimeout: passed
+          duration: Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())),
+          onTimeout: () => passed()
         })
       )
 

@@ -19,7 +19,7 @@ export interface Registry {
   readonly token: string
   /** The `.npmrc` line that gives the token to npm and pnpm for this registry. */
   readonly authLine: string
-  /** What Verdaccio printed (warnings and errors), for a failure's report. */
+  /** What Verdaccio printed (its requests, its uplink's fetches and failures), for a failure's report. */
   readonly log: () => string
   readonly stop: () => void
 }
@@ -36,6 +36,17 @@ const verdaccioBin = path.join(
 /** The registry npm uses on this machine, as the uplink: asked of npm, never written down here. */
 const upstream = (): string =>
   execFileSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).trim().replace(/\/?$/, "/")
+
+/**
+ * The certificate authorities npm trusts for that registry (its `cafile`), if it names a file: the
+ * uplink reaches the registry as npm does. Verdaccio is a plain Node process, which reads them only
+ * from `NODE_EXTRA_CA_CERTS`, and a test runner may not pass that variable on (turbo does not); without
+ * them, every fetch through the uplink fails, and Verdaccio answers each with a 404.
+ */
+const upstreamCaFile = (): string | undefined => {
+  const file = execFileSync("npm", ["config", "get", "cafile"], { encoding: "utf8" }).trim()
+  return file === "" || file === "null" || file === "undefined" ? undefined : file
+}
 
 /** Verdaccio's configuration: our scope local only, everything else through the uplink. */
 const configuration = (storage: string, htpasswd: string): string =>
@@ -62,7 +73,8 @@ const configuration = (storage: string, htpasswd: string): string =>
     "    proxy: upstream",
     "web:",
     "  enable: false",
-    "log: { type: stdout, format: pretty, level: warn }",
+    // Each request and each fetch through the uplink, for a failure's report.
+    "log: { type: stdout, format: pretty, level: info }",
     ""
   ].join("\n")
 
@@ -87,8 +99,10 @@ export const startRegistry = async (dir: string): Promise<Registry> => {
   const url = `http://127.0.0.1:${port}/`
   let output = ""
   // On the machine's Node: Verdaccio 6.8.0 runs on Node 20, the versions after it want Node 22.
+  const caFile = upstreamCaFile()
   const child = spawn(process.execPath, [verdaccioBin, "--config", config, "--listen", `127.0.0.1:${port}`], {
     cwd: dir,
+    env: caFile === undefined ? process.env : { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
     stdio: ["ignore", "pipe", "pipe"]
   })
   child.stdout.on("data", (chunk) => (output += chunk))

@@ -1,0 +1,91 @@
+/**
+ * The deadline of one call and the timeout of each of its exchanges, "sans I/O": what both lines'
+ * clients decide when either passes, with the time passed in. The lines race each attempt against a
+ * watch that sleeps {@link CallDeadline.untilDeadline} or is cut short at its exchange's timeout, and
+ * build the error the {@link Verdict} names.
+ *
+ * When the deadline passes the call fails with a timeout of the whole call, unless an exchange of an
+ * operation that is not safe to repeat was in flight at that moment: it may have reached the server,
+ * so the outcome is unknown, the same answer as for a timeout of that exchange. An exchange stopped by
+ * the deadline stays in flight for that verdict; one that outlasted its timeout fails its attempt.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * What an attempt fails with once its watch ends: the timeout of its exchange, the deadline of the
+ * call, or the deadline while an exchange that may have reached the server was in flight.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Verdict = "attempt-timeout" | "call-timeout" | "outcome-unknown"
+
+/**
+ * The bounds of one call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CallDeadline {
+  /** The deadline of the whole call, in milliseconds after it began. */
+  readonly deadlineMillis: number
+  /** The timeout of each exchange, in milliseconds; `Infinity` for none. */
+  readonly timeoutMillis: number
+  /** How long from `now` until the deadline (never negative). */
+  readonly untilDeadline: (now: number) => number
+  /** An attempt begins: its exchange has not timed out yet. */
+  readonly attemptStarted: () => void
+  /** An exchange is sent at `now`: when its timeout falls due, or `undefined` when it has none. */
+  readonly exchangeStarted: (now: number) => number | undefined
+  /**
+   * An exchange ended; `interrupted` when it was stopped. Stopped by the deadline, it stays in flight
+   * for the verdict; stopped at its timeout, it ended.
+   */
+  readonly exchangeEnded: (interrupted: boolean) => void
+  /** The timeout of the exchange in flight fell due: its attempt's watch is to be cut short. */
+  readonly timedOut: () => void
+  /** What the attempt fails with, read when its watch ends and before the attempt is stopped. */
+  readonly verdict: () => Verdict
+  /** What the rest of the call (its retries and their delays) fails with at the deadline. */
+  readonly deadlineVerdict: () => Exclude<Verdict, "attempt-timeout">
+}
+
+/**
+ * The bounds of a call beginning at `now`. `ambiguous`: a timeout of this operation's exchange leaves
+ * its outcome unknown (it is not safe to repeat).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (options: {
+  readonly now: number
+  readonly deadlineMillis: number
+  readonly timeoutMillis: number
+  readonly ambiguous: boolean
+}): CallDeadline => {
+  const deadlineAt = options.now + options.deadlineMillis
+  let flying = 0
+  let timedOut = false
+  const deadlineVerdict = () => options.ambiguous && flying > 0 ? "outcome-unknown" as const : "call-timeout" as const
+  return {
+    deadlineMillis: options.deadlineMillis,
+    timeoutMillis: options.timeoutMillis,
+    untilDeadline: (now) => Math.max(0, deadlineAt - now),
+    attemptStarted: () => {
+      timedOut = false
+    },
+    exchangeStarted: (now) => {
+      flying++
+      return Number.isFinite(options.timeoutMillis) ? now + options.timeoutMillis : undefined
+    },
+    exchangeEnded: (interrupted) => {
+      if (!interrupted || timedOut) flying--
+    },
+    timedOut: () => {
+      timedOut = true
+    },
+    verdict: () => timedOut ? "attempt-timeout" : deadlineVerdict(),
+    deadlineVerdict
+  }
+}

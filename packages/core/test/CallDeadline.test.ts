@@ -1,0 +1,62 @@
+/**
+ * The deadline of one call and the timeout of each exchange, as both lines' clients decide them: the
+ * races are the lines', what an attempt fails with is decided here.
+ */
+import { describe, expect, it } from "vitest"
+import * as CallDeadline from "../src/CallDeadline.js"
+
+const make = (ambiguous: boolean) =>
+  CallDeadline.make({ now: 1_000, deadlineMillis: 4_500, timeoutMillis: 2_000, ambiguous })
+
+describe("CallDeadline", () => {
+  it("X1 the deadline is counted from the call's start; each exchange's timeout from its own", () => {
+    const call = make(false)
+    expect(call.untilDeadline(1_000)).toBe(4_500)
+    expect(call.untilDeadline(6_000)).toBe(0)
+    expect(call.exchangeStarted(2_000)).toBe(4_000)
+    const unbounded = CallDeadline.make({ now: 0, deadlineMillis: 10, timeoutMillis: Infinity, ambiguous: false })
+    expect(unbounded.exchangeStarted(0)).toBeUndefined()
+  })
+
+  it("X1 an exchange that outlasts its timeout fails its attempt, whatever the operation", () => {
+    for (const ambiguous of [false, true]) {
+      const call = make(ambiguous)
+      call.attemptStarted()
+      call.exchangeStarted(1_000)
+      call.timedOut()
+      expect(call.verdict()).toBe("attempt-timeout")
+      // Stopped at its timeout, the exchange ended: the next attempt starts with none in flight.
+      call.exchangeEnded(true)
+      call.attemptStarted()
+      expect(call.verdict()).toBe("call-timeout")
+    }
+  })
+
+  it("X1 the deadline while an exchange of an operation not safe to repeat is in flight leaves the outcome unknown", () => {
+    const call = make(true)
+    call.attemptStarted()
+    expect(call.verdict()).toBe("call-timeout")
+    call.exchangeStarted(1_000)
+    expect(call.verdict()).toBe("outcome-unknown")
+    // Stopped by the deadline, it stays in flight for the verdict of the rest of the call.
+    call.exchangeEnded(true)
+    expect(call.deadlineVerdict()).toBe("outcome-unknown")
+  })
+
+  it("X1 the deadline of an operation safe to repeat is a timeout of the call, in flight or not", () => {
+    const call = make(false)
+    call.attemptStarted()
+    call.exchangeStarted(1_000)
+    expect(call.verdict()).toBe("call-timeout")
+    call.exchangeEnded(false)
+    expect(call.deadlineVerdict()).toBe("call-timeout")
+  })
+
+  it("X1 an exchange that answered is no longer in flight", () => {
+    const call = make(true)
+    call.attemptStarted()
+    call.exchangeStarted(1_000)
+    call.exchangeEnded(false)
+    expect(call.verdict()).toBe("call-timeout")
+  })
+})
