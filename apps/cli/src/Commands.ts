@@ -10,6 +10,7 @@ import * as Budget from "@community-api/client/Budget"
 import { Operation, Operations, Page } from "@community-api/schema"
 import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import { Duration, Effect, Option, Schema } from "effect"
+import manifest from "../package.json" with { type: "json" }
 import * as Credentials from "./Credentials.js"
 import * as Flags from "./Flags.js"
 import * as Global from "./Global.js"
@@ -160,11 +161,12 @@ export const sectionCommands = () =>
   })
 
 /**
- * The version shown by `--version`.
+ * The version shown by `--version`: the package's own, as Changesets sets it at each release (read from the
+ * manifest when the program is bundled, never written a second time).
  *
  * @since 0.1.0
  */
-export const version = "0.1.0"
+export const version: string = manifest.version
 
 /**
  * What the command line is, for the top of its help.

@@ -17,6 +17,7 @@ import { Server as ProtocolServer } from "@modelcontextprotocol/sdk/server/index
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Effect, Exit, Layer, Logger, ManagedRuntime, Option } from "effect"
+import manifest from "../package.json" with { type: "json" }
 import * as Compact from "./Compact.js"
 import * as Credentials from "./Credentials.js"
 import * as Handlers from "./Handlers.js"
@@ -34,11 +35,12 @@ import * as Tools from "./Tools.js"
 export const name = "community-api-mcp"
 
 /**
- * The version in `initialize`.
+ * The version in `initialize`: the package's own, as Changesets sets it at each release (read from the
+ * manifest when the program is bundled, never written a second time).
  *
  * @since 0.1.0
  */
-export const version = "0.1.0"
+export const version: string = manifest.version
 
 /**
  * The prefix of every line the server writes about itself on standard error.

@@ -587,7 +587,7 @@ describe.each(["effect3", "effect4"] as const)("the %s line, installed by name o
 })
 
 describe.each(nodes)("the programs by name with npx, on Node %s", (major, node) => {
-  it("npx @community-api/cli users me answers for the demo owner", async () => {
+  it("npx @community-api/cli users me answers for the demo owner, and its --version is the release's", async () => {
     const dir = await mkdtemp(path.join(scratch, "cli-"))
     const output = await run("npx", ["-y", "@community-api/cli", "users", "me"], {
       cwd: dir,
@@ -599,10 +599,13 @@ describe.each(nodes)("the programs by name with npx, on Node %s", (major, node) 
     })
     expect(output.stdout).toContain(String(DemoFixture.userIds.owner))
     expect(output.stdout).toContain("personal_token")
+    // The version it tells is the one just released, not one written in its code.
+    const told = await run("npx", ["-y", "@community-api/cli", "--version"], { cwd: dir, env: onNode(node, userEnv) })
+    expect(told.stdout.trim()).toBe(version)
   }, 300_000)
 
   it(
-    "the README's assistant configuration starts npx -y @community-api/mcp under the MCP SDK's stdio transport",
+    "the README's assistant configuration starts npx -y @community-api/mcp under the MCP SDK's stdio transport: it says the release's version",
     async () => {
       const config = JSON.parse(Readme.block("## The MCP server", "json")) as {
         mcpServers: Record<string, { command: string; args: Array<string>; env?: Record<string, string> }>
@@ -633,6 +636,7 @@ describe.each(nodes)("the programs by name with npx, on Node %s", (major, node) 
       // The first start installs the package: a bound on a hang only.
       await client.connect(transport, { timeout: 300_000 })
       try {
+        expect(client.getServerVersion()?.version).toBe(version)
         const { tools } = await client.listTools()
         expect(tools.map((tool) => tool.name)).toContain("users_me")
         const result = await client.callTool({ name: "users_me", arguments: {} })
