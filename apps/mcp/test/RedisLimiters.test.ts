@@ -14,10 +14,10 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import * as Calendar from "../../../packages/client/test/support/Calendar.js"
-import * as RedisCluster from "../../../packages/client/test/support/RedisCluster.js"
 import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
 import { sandboxOnPort } from "../../../packages/server/test/portSupport.js"
 import { recordCommands } from "../../../scripts/redis-cli.mjs"
+import * as RedisCluster from "../../../tests/client-behaviour/src/RedisCluster.js"
 import * as Mcp from "./support/Mcp.js"
 
 const { mainCommunity, tokens } = DemoFixture

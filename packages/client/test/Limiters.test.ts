@@ -1,13 +1,15 @@
-/**
- * Where the limiters come from: their defaults are the contract's `Limits`, and a client made with no
- * limiter layer uses the process-wide instances (the documented default), never unpaced ones.
- */
 import { Limits } from "@community-api/schema"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
+import suite from "../../../tests/client-behaviour/scenarios/Limiters.js"
+import { register } from "../../../tests/client-behaviour/src/Scenario.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
+import { line } from "./support/Driver.js"
 
+register(suite, line, { describe, it })
+
+// The line's own values: its modules' defaults and its layers.
 describe("Limiters", () => {
   it("L1 L2 the limiters' defaults are the contract's limits", () => {
     expect(Pacing.defaults.limit).toBe(Limits.requestsPerWindow)
@@ -28,17 +30,5 @@ describe("Limiters", () => {
       expect(own.settings.limit).toBe(3)
       const quota = yield* Effect.provide(CreationQuota.CreationQuota, CreationQuota.layer())
       expect(quota).not.toBe(CreationQuota.global)
-    }))
-
-  it.effect("L2 L4 the quota counts by the contract's calendar: 20 in a minute, the 21st waits for the next", () =>
-    Effect.gen(function*() {
-      const quota = yield* CreationQuota.make()
-      for (let i = 0; i < Limits.creationsPerMinute; i++) yield* quota.acquire("u", "vars/create", "fail")
-      const error = yield* Effect.flip(quota.acquire("u", "vars/create", "fail"))
-      expect(error.window).toBe("minute")
-      expect(error.resetsAt.epochMillis).toBe(Limits.nextMinute(0))
-      // Error 5 on a creation: the rest of the minute is used up for that user, not for another one.
-      yield* quota.exhaustMinute("v")
-      expect((yield* Effect.flip(quota.acquire("v", "vars/create", "fail"))).window).toBe("minute")
     }))
 })

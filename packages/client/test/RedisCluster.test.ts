@@ -1,21 +1,27 @@
 /**
- * The Redis store on a real Redis Cluster: three masters, each with a replica (`support/RedisCluster.ts`,
- * Debian's `redis-server` in cluster mode on loopback ports, started for this file), reached through
- * its `redis+cluster://` URL by real Node processes of one user (`support/limitsChild.ts`) against a
+ * The Redis store on a real Redis Cluster: three masters, each with a replica
+ * (`tests/client-behaviour/src/RedisCluster.ts`, Debian's `redis-server` in cluster mode on loopback
+ * ports, started for this file), reached through its `redis+cluster://` URL by real Node processes of one user (`support/limitsChild.ts`) against a
  * sandbox on a loopback port (the reference server, in this process, one per test). The counts are
  * the sandbox's own request log. Everything runs on the live clock, as processes and a failover must;
  * the tests run one after the other, the failover last (it leaves the cluster with a master less).
+ *
+ * The scenarios of the store on a cluster that need no child process are written once
+ * (`tests/client-behaviour/scenarios/RedisCluster.ts`); these two stay here, as their child program
+ * is this line's own.
  */
 import * as Demo from "@community-api/server/DemoFixture"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { HttpServer } from "@effect/platform"
-import { Duration, Effect, ManagedRuntime, Redacted } from "effect"
+import { ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freePort } from "../../../scripts/redis.mjs"
-import * as CreationQuota from "../src/CreationQuota.js"
-import * as Pacing from "../src/Pacing.js"
+import suite from "../../../tests/client-behaviour/scenarios/RedisCluster.js"
+import * as RedisCluster from "../../../tests/client-behaviour/src/RedisCluster.js"
+import { register } from "../../../tests/client-behaviour/src/Scenario.js"
+import { line } from "./support/Driver.js"
 import * as Processes from "./support/Processes.js"
-import * as RedisCluster from "./support/RedisCluster.js"
+
+register(suite, line, { describe, it })
 
 /** One request as the sandbox logged it, stamped with when it arrived (epoch milliseconds). */
 interface Logged {
@@ -39,14 +45,6 @@ const sandbox = async () => {
 let cluster: RedisCluster.RedisCluster
 let bundle: Processes.Bundle
 
-beforeAll(async () => {
-  ;[cluster, bundle] = await Promise.all([RedisCluster.start(), Processes.bundle()])
-}, 120_000)
-
-afterAll(async () => {
-  await Promise.all([cluster?.stop(), bundle?.remove()])
-})
-
 /** Starts three processes of one user with `job`, waits until every one is ready, and tells them all to go. */
 const startThree = async (job: Processes.Job) => {
   const children = Array.from({ length: 3 }, () => Processes.start(bundle, job))
@@ -61,6 +59,14 @@ const okBetween = (log: ReadonlyArray<Logged>, from: number, to: number) =>
   usersMe(log).filter((entry) => entry.outcome === "ok" && entry.at >= from && entry.at < to).length
 
 describe("The Redis store on a Redis Cluster", () => {
+  beforeAll(async () => {
+    ;[cluster, bundle] = await Promise.all([RedisCluster.start(), Processes.bundle()])
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all([cluster?.stop(), bundle?.remove()])
+  })
+
   it(
     "L1 three processes of one user on a cluster of three masters with replicas hold 30 a second: zero error 5",
     async () => {
@@ -99,64 +105,6 @@ describe("The Redis store on a Redis Cluster", () => {
       }
     },
     120_000
-  )
-
-  it(
-    "L1 L2 users spread over the masters: each one's permits and creations taken and read back by slot, on every master",
-    async () => {
-      // One user served by each master: the scripts go to the master of their user's slot.
-      const prefix = "cluster-budget:"
-      const byMaster = new Map<number, string>()
-      for (let i = 0; byMaster.size < 3 && i < 100; i++) {
-        const user = `user-${i}`
-        const master = await cluster.masterOf(await cluster.slotOf(`${prefix}{${user}}:creations`))
-        if (master !== undefined && !byMaster.has(master)) byMaster.set(master, user)
-      }
-      expect(byMaster.size).toBe(3)
-      const users = [...byMaster.values()]
-      const read = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-        const pacing = yield* Pacing.makeRedis({ url: cluster.url, prefix })
-        const quota = yield* CreationQuota.makeRedis({ url: cluster.url, prefix })
-        return yield* Effect.forEach(users, (user, i) =>
-          Effect.gen(function*() {
-            // User i holds i + 1 permits while it reads, and counts i + 1 creations.
-            const permits = yield* Effect.forEach(
-              Array.from({ length: i + 1 }),
-              () => pacing.withPermit(user)(Effect.void),
-              { discard: true }
-            ).pipe(Effect.zipRight(pacing.budget(user)))
-            yield* Effect.forEach(Array.from({ length: i + 1 }), () => quota.acquire(user, "lists/create", "fail"))
-            const creations = yield* quota.budget(user)
-            // The day's count, not the minute's: a minute may turn between the creations and the read.
-            return [permits.used, creations.day.left]
-          }))
-      })))
-      expect(read).toEqual([[1, 199], [2, 198], [3, 197]])
-    },
-    60_000
-  )
-
-  it(
-    "a cluster that cannot be reached, or a cluster URL that cannot be read, fails each call typed, named without its password",
-    async () => {
-      const [closed, alsoClosed] = [await freePort(), await freePort()]
-      const dead = `redis+cluster://app:s3cret-pw@127.0.0.1:${closed},127.0.0.1:${alsoClosed}`
-      const unreadable = "redis+cluster://app:s3cret-pw,127.0.0.1:7000"
-      const failures = await Effect.runPromise(
-        Effect.forEach([dead, unreadable], (url) =>
-          Effect.scoped(Effect.gen(function*() {
-            const pacing = yield* Pacing.makeRedis({ url: Redacted.make(url), timeout: Duration.millis(300) })
-            return yield* Effect.flip(pacing.withPermit("u")(Effect.void))
-          })))
-      )
-      expect(failures.map((error) => [error._tag, error.limiter, error.store])).toEqual([
-        ["LimiterUnavailable", "pacing", `redis+cluster://127.0.0.1:${closed},127.0.0.1:${alsoClosed}`],
-        ["LimiterUnavailable", "pacing", "redis cluster (an unreadable URL)"]
-      ])
-      for (const error of failures) expect(`${error.message} ${JSON.stringify(error)}`).not.toContain("s3cret")
-      expect(failures[1]!.reason).toBe("node 1 of the cluster URL is not host:port")
-    },
-    60_000
   )
 
   it(

@@ -6,7 +6,9 @@
  * or a scripted one) and fresh limiters; its clients share them. Times are milliseconds on the world's
  * clock, which moves only when the scenario turns it.
  */
+import type * as Budget from "@community-api/core/Budget"
 import type * as DemoData from "@community-api/core/DemoData"
+import type * as RedisScripts from "@community-api/core/RedisScripts"
 
 /** A request as a scripted server received it. */
 export interface Received {
@@ -24,7 +26,14 @@ export type Reply =
   /** Answers HTTP 200 with this JSON body. */
   | { readonly _tag: "Json"; readonly body: unknown }
   /** Answers with this text as the body. */
-  | { readonly _tag: "Text"; readonly text: string; readonly contentType: string; readonly status: number }
+  | {
+    readonly _tag: "Text"
+    readonly text: string
+    readonly contentType: string
+    readonly status: number
+    /** More headers of the answer (`location`, ...). */
+    readonly headers?: Readonly<Record<string, string>>
+  }
   /** Drops the connection: the client sees a transport failure. */
   | { readonly _tag: "Drop"; readonly reason: string }
   /** Waits on the world's clock, then replies as `then` says (given the time it woke). */
@@ -39,6 +48,10 @@ export interface RetryOptions {
   readonly delays: ReadonlyArray<number>
   /** How many times error 5 of an ordinary request is waited out and sent again. */
   readonly limitRetries?: number
+  /** Each delay scaled by a random factor from 0.8 to 1.2 (the line's `Schedule.jittered`, its `Random`). */
+  readonly jittered?: boolean
+  /** Each delay, once jittered, at most this long. */
+  readonly maxDelayMillis?: number
 }
 
 /** A client's configuration, as plain data; each line builds its own `ClientConfig` from it. */
@@ -55,6 +68,11 @@ export interface ClientOptions {
   readonly userKey?: string
   readonly onCreationLimit?: "wait" | "fail"
   readonly lane?: "interactive" | "batch"
+  /**
+   * `"own"`: the client gets limiters of its own (the line's default `Pacing.layer()` and
+   * `CreationQuota.layer()`), not the world's: another process of the same user, sharing nothing.
+   */
+  readonly limiters?: "own"
 }
 
 /** A typed failure as the call ended with it: the error object itself, read by its fields. */
@@ -66,10 +84,18 @@ export interface Failure {
 
 /** How a call ended. */
 export type Outcome<A = unknown> =
-  | { readonly _tag: "Success"; readonly value: A }
-  | { readonly _tag: "Failure"; readonly error: Failure }
-  | { readonly _tag: "Defect"; readonly defect: unknown }
-  | { readonly _tag: "Interrupted" }
+  & (
+    | { readonly _tag: "Success"; readonly value: A }
+    | { readonly _tag: "Failure"; readonly error: Failure }
+    | { readonly _tag: "Defect"; readonly defect: unknown }
+    | { readonly _tag: "Interrupted" }
+  )
+  & {
+    /** When the call ended, on the world's clock. */
+    readonly at?: number
+    /** A failure or defect: its cause as the line renders it (`Cause.pretty`, each error's stack and causes). */
+    readonly cause?: string
+  }
 
 /** A call under way on the world's clock; awaiting it gives its outcome (it never rejects). */
 export interface Call<A = unknown> extends PromiseLike<Outcome<A>> {
@@ -77,14 +103,103 @@ export interface Call<A = unknown> extends PromiseLike<Outcome<A>> {
   readonly interrupt: () => Promise<void>
 }
 
+/** How one call is made. */
+export interface CallOptions {
+  /** The call marked with this lane (`Lane.withLane`), over its client's. */
+  readonly lane?: "interactive" | "batch"
+  /** A stream: its first `take` items only (`Stream.take`). */
+  readonly take?: number
+}
+
 /** A client of the world's server. Paths are `section/method`. */
 export interface Client {
   /** The typed method `client.section.method(params)`. */
-  readonly call: (path: string, params?: object) => Call
+  readonly call: (path: string, params?: object, options?: CallOptions) => Call
   /** The untyped `client.call(path, params)`, with parameters as the wire takes them. */
-  readonly callRaw: (path: string, params?: object) => Call
+  readonly callRaw: (path: string, params?: object, options?: CallOptions) => Call
   /** Every item of `client.streams.section.method(params)`. */
-  readonly stream: (path: string, params?: object) => Call<ReadonlyArray<unknown>>
+  readonly stream: (path: string, params?: object, options?: CallOptions) => Call<ReadonlyArray<unknown>>
+  /** `client.budget`: what is left of its user's limits. */
+  readonly budget: () => Promise<Budget.OfUser>
+  /** `client.estimateCreations(count, by)`, `by` in epoch milliseconds. */
+  readonly estimateCreations: (count: number, by: number) => Promise<Budget.Estimate>
+  /** The line's `Budget.toJson` of `client.budget` (its limiters in memory), with the answer to `asks`. */
+  readonly budgetJson: (asks?: Budget.Question) => Promise<Budget.Json>
+  /** Calls of `path` one after another in one fiber; every call's outcome, in order. */
+  readonly serial: (path: string, options: SerialOptions) => Call<ReadonlyArray<Ended>>
+  /** `client.page(op, params, position)` of the list operation at `path`. */
+  readonly page: (path: string, params?: object, position?: Partial<Position>) => Call<ListPage>
+  /** Every page of the line's `Paginate.pages` over `client.page` of the operation at `path`. */
+  readonly pages: (path: string, params?: object, options?: PagesOptions) => Call<ReadonlyArray<Page>>
+  /** Every item of the line's `Paginate.stream` over `client.page` of the operation at `path`. */
+  readonly pagedItems: (path: string, params?: object, options?: PagesOptions) => Call<ReadonlyArray<unknown>>
+  /** Every item of `client.stream(op, params)` of the list operation at `path`. */
+  readonly streamOf: (path: string, params?: object) => Call<ReadonlyArray<unknown>>
+  /** `client.streams.section.method(params)` consumed a chunk at a time (`Stream.runForEachChunk`). */
+  readonly consume: (
+    path: string,
+    params: object | undefined,
+    consuming: Consuming<ReadonlyArray<unknown>>
+  ) => Call<void>
+}
+
+/** Where a page of a list starts and how long it is (`Paginate.Position`). */
+export interface Position {
+  readonly offset: number
+  readonly count: number
+}
+
+/** A page of a list as the API answers it. */
+export interface ListPage {
+  readonly items: ReadonlyArray<unknown>
+  readonly total: number
+}
+
+/** A page as the line's `Paginate.pages` streams it: with the offset it was asked at. */
+export interface Page extends ListPage {
+  readonly offset: number
+}
+
+/** Where `Paginate.pages` and `Paginate.stream` start, and their pages' size (`Paginate.Options`). */
+export interface PagesOptions {
+  readonly offset?: number
+  readonly pageSize?: number
+}
+
+/** How a stream's elements (or chunks) are consumed, one at a time (`Stream.runForEach`). */
+export interface Consuming<A> {
+  /** Each is taken this long on the world's clock, or forever with `"never"`; at once when left out. */
+  readonly millis?: number | "never"
+  /** Told each once it is taken, with the world's time then. */
+  readonly each?: (element: A, at: number) => void
+}
+
+/** A fetch of a page, on the world's clock: after `millis`, the page `then` gives. */
+export interface PageAnswer {
+  readonly millis: number
+  readonly then: () => ListPage
+}
+
+/** Calls one after another (`Client.serial`). */
+export interface SerialOptions {
+  /** At most this many calls; no bound when left out. */
+  readonly times?: number
+  /** The parameters of the `i`-th call (from 0); none when left out. */
+  readonly params?: (i: number) => object
+  /** Read before each call with the world's time: no more calls once it is false. */
+  readonly while?: (now: number) => boolean
+  /** Waits this long on the world's clock after each call. */
+  readonly pauseMillis?: number
+}
+
+/** One call of a serial loop: how it ended, when it began and when it ended on the world's clock. */
+export type Ended = Outcome & { readonly startedAt: number; readonly at: number }
+
+/** The line's schemas of a budget's JSON (`Budget.Json`, `Budget.WindowJson`); each throws on a refusal. */
+export interface BudgetSchemas {
+  readonly decode: (value: unknown) => Budget.Json
+  readonly decodeWindow: (value: unknown) => Budget.WindowJson
+  readonly encode: (json: Budget.Json) => unknown
 }
 
 /** The reference server's controls, as `ReferenceServer` has them on both lines. */
@@ -115,22 +230,301 @@ export interface World {
   readonly adjust: (millis: number) => Promise<void>
   /** The world's time. */
   readonly now: () => Promise<number>
+  /**
+   * A client of the line's `layerConfig()`, read from `env` as the environment (the line's
+   * `ConfigProvider` of it), over the world's server and limiters: the client, or how building it failed.
+   */
+  readonly clientFromEnv: (env: Readonly<Record<string, string>>) => Promise<Outcome<Client>>
+  /** What the client showed, recorded when the world was made with `observe` (empty otherwise). */
+  readonly observed: Observed
+  /**
+   * The line's `Paginate.pages` over `fetch` (told each position and the world's time when asked),
+   * consumed as `consuming` says: every page, in order.
+   */
+  readonly pages: (
+    fetch: (position: Position, at: number) => PageAnswer,
+    options?: PagesOptions,
+    consuming?: Consuming<Page>
+  ) => Call<ReadonlyArray<Page>>
+}
+
+/** A span as a recording tracer of the line saw it, as plain data. */
+export interface ObservedSpan {
+  readonly name: string
+  /** Its attributes; a value other than a string, number or boolean as its `String`. */
+  readonly attributes: Readonly<Record<string, unknown>>
+  readonly events: ReadonlyArray<readonly [name: string, attributes: Readonly<Record<string, unknown>> | undefined]>
+  /** When it ended failing: its cause as the line renders it. */
+  readonly failure?: string
+}
+
+/**
+ * What a world made with `observe` records of the client: every span (a recording tracer, every
+ * header traced), every log line at any level, every request URL sent and the server's request log.
+ */
+export interface Observed {
+  readonly spans: ReadonlyArray<ObservedSpan>
+  /** `LEVEL message annotations` as JSON, then the cause as the line renders it, when there is one. */
+  readonly logs: ReadonlyArray<string>
+  /** Every request the client sent: its URL, `?`, and its query parameters. */
+  readonly urls: ReadonlyArray<string>
+  /** Every entry of the reference server's request log (`onRequest`), as JSON. */
+  readonly serverLog: ReadonlyArray<string>
 }
 
 export interface ReferenceWorld extends World {
   readonly server: ServerControls
+  /** Every answer of the server (its `onRequest`), unbounded: when it was made, on the world's clock. */
+  readonly answered: ReadonlyArray<
+    { readonly at: number; readonly path: string; readonly outcome: number | "ok" | "dropped" }
+  >
+  /**
+   * Moves the clock under a load through the server in process: Effect 3 adjusts it at once; Effect 4 a
+   * millisecond at a time, letting the event loop turn after each (its requests cross into the server
+   * and back through promises, outside the fibers its `TestClock.adjust` waits for, and one adjust over
+   * seconds would start a request's latency late).
+   */
+  readonly advance: (millis: number) => Promise<void>
 }
 
 export interface ScriptedWorld extends World {
   /** Every request the scripted server received, in order. */
   readonly received: ReadonlyArray<Received>
+  /** The lane of every request as the world's pacing saw it, in order. */
+  readonly lanes: ReadonlyArray<"interactive" | "batch">
+  /** The settings the world's pacing resolved. */
+  readonly pacingSettings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  /** What the limiters asked of the stores of their own (`StoreOptions`, `"own"`), as they asked it. */
+  readonly stores: StoreCalls
+}
+
+/** What the limiters asked of stores of the user's own. */
+export interface StoreCalls {
+  /** The permits taken. */
+  readonly takes: number
+  /** The hold of every permit given back. */
+  readonly holds: ReadonlyArray<{ readonly afterAnswerMillis: number; readonly afterTakeMillis: number }>
+  /** The length of every block after a refusal for the rate. */
+  readonly blocks: ReadonlyArray<number>
+  /** The `_tag` of every verdict of the store of counts (`Taken`, `Exhausted`, ...). */
+  readonly verdicts: ReadonlyArray<string>
+  /** The error the failing store of permits fails every take with. */
+  readonly failure: Failure | undefined
+}
+
+/**
+ * The stores under the limiters, through the seam a store of the user's own takes: `"own"`, a memory
+ * store provided as the line's `PermitStore` (under `Pacing.layerFromStore`) or `CountStore` (under
+ * `CreationQuota.layerFromStore`), recording what it is asked; `"layer"`, the line's memory store's
+ * layer (`PermitStore.layerMemory`, `CountStore.layerMemory`) under the same.
+ */
+export interface StoreOptions {
+  readonly permits?: {
+    readonly via: "own" | "layer"
+    readonly limit?: number
+    /** The pacing's margin past a window (`Pacing.layerFromStore({ margin })`). */
+    readonly marginMillis?: number
+    /** The store of its own fails every take with the line's `LimiterUnavailable` of these fields. */
+    readonly fails?: { readonly limiter: "pacing"; readonly store: string; readonly reason: string }
+  }
+  readonly counts?: { readonly via: "own" | "layer"; readonly perMinute?: number }
+}
+
+/** The world's limiters, other than the line's defaults. */
+export interface LimiterOptions {
+  /** The pacing's permits per window. */
+  readonly pacingLimit?: number
+  /** Limiters over stores through their seam (a scripted world only). */
+  readonly stores?: StoreOptions
+  /** The pacing's hold (`Pacing.layer({ hold })`). */
+  readonly pacingHold?: "learned" | "safe"
+  /** The creation quota's creations per minute (`CreationQuota.layer({ perMinute })`). */
+  readonly quotaPerMinute?: number
+  /** The pacing's per-user metrics, for at most this many users (`Pacing.layer({ metrics: { perUser: { max } } })`). */
+  readonly metricsPerUser?: number
+  /** The world records what the client shows ({@link Observed}). */
+  readonly observe?: boolean
 }
 
 /** Options of the reference server in process. */
-export interface ReferenceOptions {
+export interface ReferenceOptions extends LimiterOptions {
   readonly fixture?: DemoData.Fixture
   readonly faults?: Readonly<Record<string, unknown>>
+  /** The world's `Random` seeded with this (`Random.make(seed)`, `Random.withSeed(seed)`), shared by its fibers. */
+  readonly randomSeed?: string
+  /** The world's metrics served on this loopback port by the OpenTelemetry Prometheus exporter, as `docs/client.md` shows it. */
+  readonly prometheusPort?: number
 }
+
+/**
+ * The line's limiters themselves, on a test clock of their own (under `TestClock`): a memory store of
+ * permits, a pacing service over it (`Pacing.makeFromStore`) and a memory store of counts.
+ */
+export interface LimiterWorld {
+  readonly adjust: (millis: number) => Promise<void>
+  /** Sets the clock to this epoch time (`TestClock.setTime`). */
+  readonly setTime: (epochMillis: number) => Promise<void>
+  /** The pacing service over {@link LimiterWorld.permits}, made on first use. */
+  readonly pacing: () => Promise<PacingService>
+  /** The memory store of permits (`PermitStore.unsafeMakeMemory`). */
+  readonly permits: {
+    /** A permit of `user` (`take`): a handle for `release`. */
+    readonly take: (user: string) => Promise<unknown>
+    readonly release: (
+      permit: unknown,
+      hold: { readonly afterAnswerMillis: number; readonly afterTakeMillis: number }
+    ) => Promise<void>
+    readonly block: (user: string, millis: number) => Promise<void>
+    /** How many users it holds a gate of. */
+    readonly users: () => Promise<number>
+  }
+  /** The memory store of counts (`CountStore.unsafeMakeMemory`). */
+  readonly counts: {
+    /** A creation of `user` counted: the `_tag` of the verdict. */
+    readonly take: (user: string) => Promise<string>
+    /** The creation of `user` taken at `at` (epoch milliseconds) given back. */
+    readonly refund: (user: string, at: number) => Promise<void>
+    readonly users: () => Promise<number>
+  }
+}
+
+/** A pacing service of the line, as plain calls. */
+export interface PacingService {
+  readonly settings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  /** `withPermit(user)` around a send that lasts `millis` on the clock (none when 0 or left out). */
+  readonly withPermit: (user: string, millis?: number) => Call<void>
+  /** How many users it holds a rule of (`users`). */
+  readonly users: () => Promise<number>
+}
+
+/** A client over a real `HttpClient` of the line (`Line.realClient`). */
+export interface RealClientOptions extends ClientOptions {
+  /** The line's fetch (`FetchHttpClient.layer`) or undici (`NodeHttpClient.layerUndici`). */
+  readonly http: "fetch" | "undici"
+  /** fetch only: the function it calls in place of the global one (`FetchHttpClient.Fetch`). */
+  readonly fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+  /** fetch only: the caller's own `RequestInit` (`FetchHttpClient.RequestInit`), around every call. */
+  readonly requestInit?: RequestInit
+}
+
+/** How the limiters reach a Redis (`RedisStore.Options`, the URL given `Redacted`). */
+export interface RedisOptions {
+  readonly url: string
+  readonly prefix?: string
+  readonly timeoutMillis?: number
+  readonly onUnavailable?: "fail" | "fallback"
+}
+
+/** A pacing service over Redis (`Pacing.makeRedis`) of these settings. */
+export interface RedisPacingOptions extends RedisOptions {
+  readonly limit?: number
+  readonly windowMillis?: number
+  readonly marginMillis?: number
+  readonly leaseMillis?: number
+}
+
+/** A pacing service over Redis, with a connection of its own, as another process of the user has. */
+export interface RedisPacing {
+  readonly settings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  /** `withPermit(user, lane)` around a send lasting `millis`: when it was sent and when it was answered. */
+  readonly withPermit: (
+    user: string,
+    options?: { readonly millis?: number; readonly lane?: "interactive" | "batch" }
+  ) => Call<{ readonly sentAt: number; readonly answeredAt: number }>
+  readonly penalize: (user: string) => Promise<void>
+  readonly budget: (user: string) => Promise<Budget.Requests>
+  /** How long every permit taken through it (its clients' too) waited, from asking to sending, in order. */
+  readonly waits: ReadonlyArray<number>
+}
+
+/** A creation quota over Redis (`CreationQuota.makeRedis`), with a connection of its own. */
+export interface RedisQuota {
+  /** `acquire`: when the creation was counted. */
+  readonly acquire: (user: string, operation: string, onExhausted: "wait" | "fail") => Call<number>
+  readonly confirm: (user: string, operation: string, taken: number) => Call<number>
+  readonly refund: (user: string, taken: number) => Promise<void>
+  readonly exhaustDay: (user: string) => Promise<void>
+  readonly usedUp: (user: string) => Promise<"minute" | "day" | undefined>
+  readonly budget: (user: string) => Call<Budget.Creations>
+}
+
+/** A store of permits over a connection (`RedisInternal.permitStore`). */
+export interface RedisPermits {
+  /** A permit (a handle for `release`; its `name` is the permit's in Redis). */
+  readonly take: (user: string, lane?: "interactive" | "batch") => Call<unknown>
+  readonly release: (
+    permit: unknown,
+    hold: { readonly afterAnswerMillis: number; readonly afterTakeMillis: number }
+  ) => Promise<void>
+  readonly budget: (user: string) => Call<Budget.Requests>
+}
+
+/** One connection to Redis (`RedisInternal.connect`), open until closed or the world ends. */
+export interface RedisConnection {
+  /** A store of permits over it, closed with it. */
+  readonly permits: (
+    options: { readonly limit: number; readonly leaseMillis: number }
+  ) => Promise<RedisPermits>
+  /** The store of counts over it (`RedisInternal.countStore`, the API's limits): the verdict's `_tag`, the budget. */
+  readonly counts: {
+    readonly take: (user: string) => Promise<string>
+    readonly budget: (user: string) => Promise<Budget.Creations>
+  }
+  /** Runs a script of the core's `RedisScripts` (`connection.run`): its reply; a failure rejects. */
+  readonly run: (
+    limiter: "pacing" | "creation quota",
+    call: RedisScripts.Call
+  ) => Promise<RedisScripts.Reply>
+  /** Closes it, and its stores. */
+  readonly close: () => Call<void>
+}
+
+/**
+ * The line's limiters over a real Redis, on the live clock (Redis keeps its own time: the world's time
+ * is the epoch's, `adjust` waits in real time), or with `clock: "test"` on a test clock of their own
+ * from 0, which the stores' timeouts run on.
+ */
+export interface RedisWorld {
+  readonly now: () => Promise<number>
+  readonly adjust: (millis: number) => Promise<void>
+  readonly pacing: (options: RedisPacingOptions) => Promise<RedisPacing>
+  readonly quota: (options: RedisOptions) => Promise<RedisQuota>
+  readonly connect: (options: RedisOptions) => Promise<RedisConnection>
+  /**
+   * A scripted server (JSON replies only) and its clients, both limiters over Redis (`Pacing.layerRedis`,
+   * `CreationQuota.layerRedis` of `limiters`): what it received, and every warning logged.
+   */
+  readonly scripted: (script: Script, limiters: RedisOptions) => Promise<{
+    readonly client: (options?: ClientOptions) => Promise<Client>
+    readonly received: ReadonlyArray<unknown>
+    readonly warnings: ReadonlyArray<string>
+  }>
+  /**
+   * The reference server in process, its every answer logged (when the request arrived); each client a
+   * process of its own: its pacing `pacing`, its creation quota its own memory's.
+   */
+  readonly reference: () => Promise<{
+    readonly client: (pacing: RedisPacing, options?: ClientOptions) => Promise<Client>
+    readonly answered: ReadonlyArray<{ readonly at: number; readonly outcome: number | "ok" | "dropped" }>
+  }>
+}
+
+/** A target of the line's `Target.resolve` as plain data: its secrets revealed, and as the line shows them. */
+export type TargetView =
+  | {
+    readonly _tag: "Remote"
+    readonly baseUrl: string
+    readonly token: string
+    readonly redisUrl: string | undefined
+    /** `String(token) + String(redisUrl)` of the line's values. */
+    readonly shown: string
+  }
+  | { readonly _tag: "Embedded"; readonly token: string | undefined }
+
+/** A target for `Target.layer`: a remote one at `baseUrl` (the reference server's when left out), no Redis. */
+export type TargetInput =
+  | { readonly _tag: "Remote"; readonly baseUrl?: string; readonly token: string }
+  | { readonly _tag: "Embedded"; readonly token?: string }
 
 /** An Effect line, as the scenarios drive it. */
 export interface Line {
@@ -138,7 +532,7 @@ export interface Line {
   /** A world over the reference server in process (its base URL and the demo owner's token by default). */
   readonly reference: (options?: ReferenceOptions) => Promise<ReferenceWorld>
   /** A world over a scripted server (its own base URL and a fake token by default). */
-  readonly scripted: (script: Script) => Promise<ScriptedWorld>
+  readonly scripted: (script: Script, options?: LimiterOptions) => Promise<ScriptedWorld>
   /** The line's `Retry.decide`: what the client does after `error` of an operation with these flags. */
   readonly decide: (
     op: { readonly safeToRepeat: boolean; readonly creation: boolean },
@@ -146,6 +540,35 @@ export interface Line {
   ) => string
   /** Whether a decoded value is this line's `DateTime`. */
   readonly isDateTime: (value: unknown) => boolean
+  /** The line's `Paginate.keyOf`: what tells an item of a list apart. */
+  readonly keyOf: (item: unknown) => string
+  /** The line's `Target.resolve`, `env` its environment (the line's `ConfigProvider` of it). */
+  readonly resolveTarget: (env: Readonly<Record<string, string>>) => Promise<Outcome<TargetView>>
+  /**
+   * A client of the line's `Target.layer(target, { client, sandbox })` with fresh limiters, on a test
+   * clock: an embedded target over the server's `Embedded` sandbox, the context's `HttpClient` dying
+   * when used; a remote one over the reference server in process as the context's `HttpClient`, the
+   * sandbox dying when loaded.
+   */
+  readonly targetClient: (target: TargetInput, client?: ClientOptions) => Promise<Client>
+  readonly budgetSchemas: BudgetSchemas
+  /** The epoch milliseconds of this line's `DateTime`. */
+  readonly epochMillis: (value: unknown) => number
+  /** The line's `Retry.refusalOf` of the `ApiError.make(code, text, operation)` of an operation with these flags. */
+  readonly refusalOf: (
+    op: { readonly creation: boolean },
+    error: { readonly code: number; readonly text: string; readonly operation: string },
+    counted?: "minute" | "day"
+  ) => string
+  /** The line's limiters themselves, the store of permits of `permitLimit` (the default when left out). */
+  readonly limiters: (options?: { readonly permitLimit?: number }) => Promise<LimiterWorld>
+  /**
+   * A client of a real server (its `baseUrl`; the scripted server's address when left out, and its
+   * fake token) over the line's `HttpClient` named, with fresh limiters, on the live clock.
+   */
+  readonly realClient: (options: RealClientOptions) => Promise<Client>
   /** Ends every world made since the last call (the runner calls it after each scenario). */
+  /** The line's limiters over a real Redis (see {@link RedisWorld}). */
+  readonly redis: (options?: { readonly clock?: "live" | "test" }) => Promise<RedisWorld>
   readonly dispose: () => Promise<void>
 }

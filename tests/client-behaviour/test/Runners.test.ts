@@ -15,7 +15,7 @@ const suites = readdirSync(scenarios).filter((f) => f.endsWith(".ts")).map((f) =
 
 /** The suite a test file registers, if it registers one. */
 const registered = (source: string): string | undefined =>
-  /import suite from "\.\.\/\.\.\/\.\.\/tests\/client-behaviour\/scenarios\/(\w+)\.js"/.exec(source)?.[1]
+  /import suite from "(?:\.\.\/)+tests\/client-behaviour\/scenarios\/(\w+)\.js"/.exec(source)?.[1]
 
 describe("The scenarios' runners", () => {
   it("C1 each suite of scenarios is run by a test file of its name in both lines' clients", () => {

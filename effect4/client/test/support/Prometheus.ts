@@ -1,74 +1,15 @@
 /**
  * A real Prometheus endpoint of Effect's metrics (`@effect/opentelemetry` over the OpenTelemetry
- * Prometheus exporter), as `docs/client.md` shows it, and a reader of what it serves: the Effect 3
- * line's `Prometheus.ts`, on this line.
+ * Prometheus exporter), as `docs/client.md` shows it; the scenarios read it with
+ * `tests/client-behaviour/src/Prometheus.ts`.
  */
 import * as OtelMetrics from "@effect/opentelemetry/OtelMetrics"
 import * as Resource from "@effect/opentelemetry/Resource"
 import { PrometheusExporter } from "@opentelemetry/exporter-prometheus"
-import { Effect, Layer } from "effect"
-import * as Net from "node:net"
-
-/** A loopback port free a moment ago. */
-export const freePort: Effect.Effect<number> = Effect.callback<number>((resume) => {
-  const server = Net.createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
+import { Layer } from "effect"
 
 /** The exporter as the docs build it, on `port` of the loopback (it starts listening on its own). */
 export const layer = (port: number) =>
   OtelMetrics.layer(() => new PrometheusExporter({ host: "127.0.0.1", port })).pipe(
     Layer.provide(Resource.layer({ serviceName: "metrics-test" }))
   )
-
-/** One line of the exposition: a series' name, its labels and its value. */
-export interface Sample {
-  readonly name: string
-  readonly labels: Readonly<Record<string, string>>
-  readonly value: number
-}
-
-const parseLabels = (text: string): Record<string, string> =>
-  Object.fromEntries([...text.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]))
-
-/** Reads the text exposition format. */
-export const parse = (text: string): ReadonlyArray<Sample> =>
-  text.split("\n").flatMap((line) => {
-    if (line.startsWith("#") || line.trim() === "") return []
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line)
-    return match === null ? [] : [{ name: match[1]!, labels: parseLabels(match[2] ?? ""), value: Number(match[3]) }]
-  })
-
-/** What the endpoint on `port` serves now. */
-export const scrape = (port: number): Effect.Effect<ReadonlyArray<Sample>> =>
-  Effect.promise(async () => {
-    // The exporter starts listening a moment after it is made: its first scrape may find the port
-    // still closed. Bounded: 10 s of a busy machine.
-    for (let attempt = 0;; attempt++) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/metrics`)
-        if (response.status !== 200) throw new Error(`scrape: status ${response.status}`)
-        return parse(await response.text())
-      } catch (error) {
-        if (attempt >= 100) throw error
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    }
-  })
-
-/** The value of the one series named `name` whose labels include `labels`; 0 when none is served. */
-export const valueOf = (
-  samples: ReadonlyArray<Sample>,
-  name: string,
-  labels: Readonly<Record<string, string>> = {}
-): number => {
-  const found = samples.filter((sample) =>
-    sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value)
-  )
-  if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)}: ${found.length} series`)
-  return found[0]?.value ?? 0
-}

@@ -9,8 +9,8 @@ import * as fs from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
-import { redisCommand } from "../../../../scripts/redis-cli.mjs"
-import { ensureRedisServer, freePort } from "../../../../scripts/redis.mjs"
+import { redisCommand } from "../../../scripts/redis-cli.mjs"
+import { ensureRedisServer, freePort } from "../../../scripts/redis.mjs"
 
 /** One node of the cluster. */
 export interface ClusterNode {

@@ -1,12 +1,12 @@
 /**
- * The JSON of budgets read from the memory limiters in one scene, shared by both lines' `Budgets`
- * tests so that each line's `Budget.toJson` and `Budget.Json` are held to the same fields and values
- * (the command line's `limits --json` and the MCP tool `limits_get` show this JSON). No Effect here:
- * the Effect 4 line's test imports it too.
+ * The JSON of budgets read from the memory limiters in one scene, which the `Budgets` scenario holds
+ * each line's `Budget.toJson` and `Budget.Json` to: the same fields and values (the command line's
+ * `limits --json` and the MCP tool `limits_get` show this JSON).
  *
- * The scene, on the `TestClock`: at 2026-11-26 17:59:30 UTC (20:59:30 Moscow), user `u` sends two
- * requests answered at once and five creations, and asks whether 40 more fit by 18:00:30; user `w` has
- * one request waiting for its answer and asks whether 20 creations fit by 17:59:45.
+ * The scene, on the world's clock: at 2026-11-26 17:59:30 UTC (20:59:30 Moscow), user `u` has two
+ * requests answered at once and five creations of this minute, and asks whether 40 more fit by
+ * 18:00:30; user `w` has one request waiting for its answer and asks whether 20 creations fit by
+ * 17:59:45.
  */
 
 /** When the scene happens: 2026-11-26 17:59:30 UTC. */
