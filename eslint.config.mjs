@@ -13,8 +13,8 @@ export default tseslint.config(
       "**/*.d.ts",
       // Written by programs, and checked against them by tests: the Effect 4 line's generated
       // declarations and the reference server's bundled engine.
-      "effect4/*/src/generated/**",
-      "effect4/server/engine/**"
+      "lines/effect4/*/src/generated/**",
+      "lines/effect4/server/engine/**"
     ]
   },
   js.configs.recommended,

@@ -5,7 +5,7 @@
  * package whose files esbuild read, its name, version, license and license files, word for word.
  *
  * Used by `bundle.mjs` (the command line, the MCP server, the sandbox) and by
- * `effect4/server/scripts/engine.mjs` (the Effect 4 line's engine), which write the file beside the
+ * `lines/effect4/server/scripts/engine.mjs` (the Effect 4 line's engine), which write the file beside the
  * bundle, and by `tests/package/test/Notices.test.ts`, which checks a bundle's notices against the
  * bundle's own list of inputs. A package whose license is not in `allowedLicenses`, or that ships no
  * license text, stops the bundling: it is a decision to make by hand (see `thirdPartyPackages`).

@@ -107,7 +107,7 @@ export const run: Effect.Effect<Result, unknown> = Effect.scoped(Effect.gen(func
       "in-process bridge (ReferenceServer.layerTest, what tests use) and over fetch against the compiled sandbox on " +
       `a port. Then ${LoadGenerator.usersMeMethod}: the compiled sandbox (pnpm start, the bench fixture's users) ` +
       `and Stoplight Prism ` +
-      `${Processes.prismVersion} (prism mock packages/schema/openapi.json, installed on demand into bench/.cache), ` +
+      `${Processes.prismVersion} (prism mock lines/effect3/schema/openapi.json, installed on demand into bench/.cache), ` +
       "each with its default settings in a process of its own; median of the rounds.",
     figures,
     target: "the sandbox answers at least as many requests per second as Prism",

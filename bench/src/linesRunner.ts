@@ -1,7 +1,7 @@
 /**
  * The Effect 3 line's runner of the lines comparison (see `internal/Lines.ts`): started by `pnpm
  * bench lines` on Node 22 as `linesRunner.ts --lines-out FILE B1`, it runs one benchmark and writes
- * its result to `FILE`. It loads only B1–B3, as the Effect 4 line's runner (`effect4/bench`) does, so
+ * its result to `FILE`. It loads only B1–B3, as the Effect 4 line's runner (`lines/effect4/bench`) does, so
  * that neither process carries modules the other does not.
  */
 import { NodeRuntime } from "@effect/platform-node"

@@ -66,7 +66,7 @@ describe("lazy loading", () => {
 
   it("users me against a port loads no source of @community-api/server; embedded mode does", async () => {
     const remote = await sourcesLoaded(["users", "me", "--json"], sandbox.env(DemoFixture.tokens.owner))
-    expect(remote.some((file) => file.includes("packages/client/src/"))).toBe(true)
+    expect(remote.some((file) => file.includes("lines/effect3/client/src/"))).toBe(true)
     expect(remote.filter(isServerSource)).toEqual([])
     const embedded = await sourcesLoaded(["users", "me", "--json"], {})
     expect(embedded.filter(isServerSource)).not.toEqual([])

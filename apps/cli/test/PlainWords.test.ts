@@ -96,7 +96,7 @@ describe("the OpenAPI document", () => {
 
   it("its descriptions and summaries have no rule ID, as generated and as committed", () => {
     const committed = JSON.parse(
-      readFileSync(fileURLToPath(new URL("../../../packages/schema/openapi.json", import.meta.url)), "utf8")
+      readFileSync(fileURLToPath(new URL("../../../lines/effect3/schema/openapi.json", import.meta.url)), "utf8")
     ) as unknown
     for (const document of [OpenApi.make(), committed]) {
       const prose = texts(document, keys)

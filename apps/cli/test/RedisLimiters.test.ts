@@ -7,7 +7,7 @@
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import * as RedisServer from "../../../packages/client/test/support/RedisServer.js"
+import * as RedisServer from "../../../lines/effect3/client/test/support/RedisServer.js"
 import { recordCommands, recordedArguments } from "../../../scripts/redis-cli.mjs"
 import * as RedisCluster from "../../../tests/client-behaviour/src/RedisCluster.js"
 import { run } from "./support/InProcess.js"

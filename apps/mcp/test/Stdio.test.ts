@@ -9,7 +9,7 @@ import { Operations } from "@community-api/schema"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
 import { Ajv2020 } from "ajv/dist/2020.js"
-import { sandboxOnPort } from "../../../packages/server/test/portSupport.js"
+import { sandboxOnPort } from "../../../lines/effect3/server/test/portSupport.js"
 import * as Tools from "../src/Tools.js"
 import * as Mcp from "./support/Mcp.js"
 

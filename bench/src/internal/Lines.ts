@@ -57,7 +57,7 @@ export const compared: Readonly<
 const causes: Readonly<Record<string, string>> = {
   "botsGet500.isolatedClientMicrosPerCall": "on a 500-item page the client's own work is mostly decoding: the " +
     "Effect 3 line decodes a valid answer through a decoder compiled once from the schema's AST " +
-    "(packages/schema/src/internal/fastDecode.ts), the Effect 4 line through Effect 4's own Schema parser " +
+    "(lines/effect3/schema/src/internal/fastDecode.ts), the Effect 4 line through Effect 4's own Schema parser " +
     "(SchemaAST, the interpreter's parseChecks, record.assignProperty, DateTime.makeUtc in its profile); on " +
     "users/me, where little is decoded, the Effect 4 line's runtime does the same work in about half the time"
 }
@@ -115,7 +115,7 @@ export const newestNode = (): Promise<string> => nodeLine()
 /** The runner of each line: its package folder and entry. */
 export const runners: Record<Line, { readonly cwd: string; readonly entry: string }> = {
   effect3: { cwd: path.join(root, "bench"), entry: "src/linesRunner.ts" },
-  effect4: { cwd: path.join(root, "effect4", "bench"), entry: "src/main.ts" }
+  effect4: { cwd: path.join(root, "lines", "effect4", "bench"), entry: "src/main.ts" }
 }
 
 /**

@@ -17,7 +17,7 @@ import * as Child from "./Child.js"
 export const root = fileURLToPath(new URL("../../../", import.meta.url))
 
 /** The contract's OpenAPI document, as the repository ships it. */
-export const openApiDocument = path.join(root, "packages/schema/openapi.json")
+export const openApiDocument = path.join(root, "lines/effect3/schema/openapi.json")
 
 /**
  * The Prism release used: the last that runs on Node 20 (5.15 and later ask for Node 24). Not in the
@@ -103,13 +103,13 @@ export const prism: Effect.Effect<Served, never, Scope.Scope> = Effect.zipRight(
 )
 
 /**
- * The compiled sandbox (`node packages/server/build/community-api-sandbox.js`, what `pnpm start` runs,
+ * The compiled sandbox (`node lines/effect3/server/build/community-api-sandbox.js`, what `pnpm start` runs,
  * remade first if a source changed) with `fixture` written to a file for its `--fixture` flag.
  */
 export const sandbox = (fixture: Fixture.Fixture): Effect.Effect<Served, never, Scope.Scope> =>
   Effect.gen(function*() {
     yield* Effect.sync(() =>
-      execFileSync(process.execPath, ["scripts/bundle.mjs", "--if-stale", "packages/server"], {
+      execFileSync(process.execPath, ["scripts/bundle.mjs", "--if-stale", "lines/effect3/server"], {
         cwd: root,
         stdio: "inherit"
       })
@@ -124,7 +124,7 @@ export const sandbox = (fixture: Fixture.Fixture): Effect.Effect<Served, never, 
     )
     return yield* serveProcess(
       (port) => [
-        path.join(root, "packages/server/build/community-api-sandbox.js"),
+        path.join(root, "lines/effect3/server/build/community-api-sandbox.js"),
         "--port",
         String(port),
         "--host",

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const scenarios = join(root, "tests", "client-behaviour", "scenarios")
-const lines = [join(root, "packages", "client", "test"), join(root, "effect4", "client", "test")]
+const lines = [join(root, "lines", "effect3", "client", "test"), join(root, "lines", "effect4", "client", "test")]
 
 const suites = readdirSync(scenarios).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort()
 

@@ -218,7 +218,7 @@ const dynamicBackEdges = (graph: Graph): ReadonlyArray<string> =>
     })
   ).sort()
 
-const workspaceRoots = ["packages", "apps"].flatMap((group) =>
+const workspaceRoots = ["packages", "apps", "lines/effect3"].flatMap((group) =>
   readdirSync(path.join(root, group), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(root, group, entry.name, "package.json")))
     .map((entry) => path.join(root, group, entry.name))
@@ -245,14 +245,21 @@ const workspace = graphOf(disk, sources)
 describe("load-time imports of the workspace's sources", () => {
   it("reads the sources of every library and app, and resolves every import of the workspace to a source file", () => {
     for (
-      const dir of ["packages/core", "packages/schema", "packages/client", "packages/server", "apps/cli", "apps/mcp"]
+      const dir of [
+        "packages/core",
+        "lines/effect3/schema",
+        "lines/effect3/client",
+        "lines/effect3/server",
+        "apps/cli",
+        "apps/mcp"
+      ]
     ) {
       expect(sources.map(relative).filter((file) => file.startsWith(`${dir}/src/`)).length, dir).toBeGreaterThan(3)
     }
     expect(workspace.unresolved).toStrictEqual([])
     const across = [...workspace.edges.values()].flat()
     // The graph holds the imports between packages as well as inside them.
-    expect(across.filter((file) => file === "packages/schema/src/index.ts").length).toBeGreaterThan(0)
+    expect(across.filter((file) => file === "lines/effect3/schema/src/index.ts").length).toBeGreaterThan(0)
     expect(across.length).toBeGreaterThan(sources.length)
   })
 

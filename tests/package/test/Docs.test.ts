@@ -18,12 +18,12 @@ const root = path.resolve(import.meta.dirname, "../../..")
 /** The libraries, by folder: the core, the Effect 3 line's three and the Effect 4 line's three. */
 const libraries = [
   "packages/core",
-  "packages/schema",
-  "packages/client",
-  "packages/server",
-  "effect4/schema",
-  "effect4/client",
-  "effect4/server"
+  "lines/effect3/schema",
+  "lines/effect3/client",
+  "lines/effect3/server",
+  "lines/effect4/schema",
+  "lines/effect4/client",
+  "lines/effect4/server"
 ] as const
 
 /** The categories in use, all of them words of Effect's own modules; keep the list small. */

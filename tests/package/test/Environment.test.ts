@@ -33,9 +33,9 @@ const literalsNaming = (file: string, text: string): ReadonlyArray<string> => {
 }
 
 const sources = (): ReadonlyArray<string> =>
-  ["packages", "apps", "effect4"].flatMap((group) =>
+  ["packages", "apps", "lines/effect3", "lines/effect4"].flatMap((group) =>
     typeScriptFiles(path.join(root, group), (folder) => path.basename(folder) === "node_modules")
-      .filter((file) => relative(file).split("/")[2] === "src")
+      .filter((file) => /^(?:packages|apps|lines\/effect[34])\/[^/]+\/src\//.test(relative(file)))
   )
 
 describe("the environment's names", () => {

@@ -40,7 +40,7 @@ const failureFrom = (dir: string, specifier: string): string | undefined => {
 
 /** The packages with a program, where each keeps it. */
 const programs = [
-  { dir: "packages/server", name: "@community-api/server" },
+  { dir: "lines/effect3/server", name: "@community-api/server" },
   { dir: "apps/cli", name: "@community-api/cli" },
   { dir: "apps/mcp", name: "@community-api/mcp" }
 ] as const
@@ -74,7 +74,7 @@ describe("package exports", () => {
 
   it("the server's modules resolve, its program does not", () => {
     expect(resolveFrom("tests/package", "@community-api/server/Sandbox")).toBe(
-      path.join(root, "packages/server/src/Sandbox.ts")
+      path.join(root, "lines/effect3/server/src/Sandbox.ts")
     )
     expect(failureFrom("tests/package", "@community-api/server/bin")).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
   })
@@ -90,7 +90,7 @@ describe("package exports", () => {
   }
 
   it("the libraries without a program have no module that acts when loaded", async () => {
-    for (const dir of ["packages/core", "packages/schema", "packages/client"]) {
+    for (const dir of ["packages/core", "lines/effect3/schema", "lines/effect3/client"]) {
       const pkg = await manifest(dir)
       expect(pkg.bin, dir).toBeUndefined()
       expect(pkg.sideEffects, dir).toBe(false)

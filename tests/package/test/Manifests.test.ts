@@ -98,7 +98,7 @@ const problemsOf = ({ folder, manifest }: Package): ReadonlyArray<string> => {
 describe("the published packages' manifests", () => {
   it("the published packages are the workspace's packages that are not private", () => {
     expect(workspaceFolders()).toEqual(
-      expect.arrayContaining(["packages/core", "apps/cli", "effect4/client", "tests/package"])
+      expect.arrayContaining(["packages/core", "apps/cli", "lines/effect4/client", "tests/package"])
     )
     const names = published.map(({ manifest }) => manifest.name)
     expect(names).toContain("@community-api/core")

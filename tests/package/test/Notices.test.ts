@@ -18,7 +18,12 @@ import { allowedLicenses, licenseAllowed, thirdPartyPackages } from "../../../sc
 const root = path.resolve(import.meta.dirname, "../../..")
 
 /** Each bundle's folder, with its list of inputs (`bundle.json`), relative to the package folder above it. */
-const bundles = ["apps/cli/build", "apps/mcp/build", "packages/server/build", "effect4/server/engine"] as const
+const bundles = [
+  "apps/cli/build",
+  "apps/mcp/build",
+  "lines/effect3/server/build",
+  "lines/effect4/server/engine"
+] as const
 
 /** One `## name@version` section of a notices file: its `License:` line and its fenced license texts. */
 interface Section {

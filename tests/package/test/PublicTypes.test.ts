@@ -94,17 +94,19 @@ const internalTypesOf = (file: string, text: string): ReadonlyArray<string> => {
 }
 
 const modules = libraries.flatMap((library) => {
-  const src = path.join(root, "packages", library, "src")
+  const src = path.join(root, library === "core" ? "packages" : "lines/effect3", library, "src")
   return typeScriptFiles(src, (folder) => folder === path.join(src, "internal"))
 })
 
 describe("Public types of the libraries", () => {
   it("reads the public modules of the libraries, the stores of the client's limiters and the reference server among them", () => {
     const names = modules.map(relative)
-    for (const library of libraries) expect(names).toContain(`packages/${library}/src/index.ts`)
-    expect(names).toContain("packages/client/src/PermitStore.ts")
-    expect(names).toContain("packages/client/src/CountStore.ts")
-    expect(names).toContain("packages/server/src/ReferenceServer.ts")
+    for (const library of libraries) {
+      expect(names).toContain(`${library === "core" ? "packages" : "lines/effect3"}/${library}/src/index.ts`)
+    }
+    expect(names).toContain("lines/effect3/client/src/PermitStore.ts")
+    expect(names).toContain("lines/effect3/client/src/CountStore.ts")
+    expect(names).toContain("lines/effect3/server/src/ReferenceServer.ts")
     expect(names.filter((name) => name.split("/").includes("internal"))).toStrictEqual([])
   })
 

@@ -3,4 +3,4 @@
  * calendar minute (or day): the client's test support has the helper, and the command line's tests
  * use the same one rather than a copy.
  */
-export * from "../../../../packages/client/test/support/Calendar.js"
+export * from "../../../../lines/effect3/client/test/support/Calendar.js"

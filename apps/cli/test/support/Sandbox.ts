@@ -3,7 +3,7 @@
  */
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import type * as ReferenceServer from "@community-api/server/ReferenceServer"
-import * as PortSupport from "../../../../packages/server/test/portSupport.js"
+import * as PortSupport from "../../../../lines/effect3/server/test/portSupport.js"
 
 /** `--group-id` and `--channel` of the demo's main community. */
 export const community = [

@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import * as ChildSupport from "../../../../packages/server/test/childSupport.js"
+import * as ChildSupport from "../../../../lines/effect3/server/test/childSupport.js"
 import type { Result, RunOptions } from "./Outcome.js"
 
 /** The executable as installed. */
