@@ -222,6 +222,18 @@ export interface ServerControls {
   readonly awaitWaits: (count: number) => Promise<void>
 }
 
+/** How `World.clientFromEnv` reads its environment, beyond the line's `configFromEnv`. */
+export interface EnvOptions {
+  /** The client's `userKey` read from this variable too (`Config.all([configFromEnv, Config.string(name)])`). */
+  readonly userKeyVariable?: string
+  /**
+   * An empty variable: `"missing"`, read as missing (Effect 4's providers by default; on Effect 3 it is
+   * left out of the environment); `"kept"`, read as "" (Effect 3's providers; Effect 4's with
+   * `preserveEmptyStrings`). The line's provider's default when left out.
+   */
+  readonly empty?: "missing" | "kept"
+}
+
 /** One clock, one server, fresh limiters. */
 export interface World {
   /** A client; its options are plain data. */
@@ -234,7 +246,12 @@ export interface World {
    * A client of the line's `layerConfig()`, read from `env` as the environment (the line's
    * `ConfigProvider` of it), over the world's server and limiters: the client, or how building it failed.
    */
-  readonly clientFromEnv: (env: Readonly<Record<string, string>>) => Promise<Outcome<Client>>
+  readonly clientFromEnv: (env: Readonly<Record<string, string>>, options?: EnvOptions) => Promise<Outcome<Client>>
+  /**
+   * A client of these options made as `via` says (`make`, or building the line's `layer`) over the
+   * world's server and limiters: the client, or how making it failed (a refused configuration dies).
+   */
+  readonly tryClient: (options: ClientOptions, via: "make" | "layer") => Promise<Outcome<Client>>
   /** What the client showed, recorded when the world was made with `observe` (empty otherwise). */
   readonly observed: Observed
   /**
@@ -491,7 +508,7 @@ export interface RedisWorld {
   readonly quota: (options: RedisOptions) => Promise<RedisQuota>
   readonly connect: (options: RedisOptions) => Promise<RedisConnection>
   /**
-   * A scripted server (JSON replies only) and its clients, both limiters over Redis (`Pacing.layerRedis`,
+   * A scripted server and its clients, both limiters over Redis (`Pacing.layerRedis`,
    * `CreationQuota.layerRedis` of `limiters`): what it received, and every warning logged.
    */
   readonly scripted: (script: Script, limiters: RedisOptions) => Promise<{
@@ -525,6 +542,90 @@ export type TargetView =
 export type TargetInput =
   | { readonly _tag: "Remote"; readonly baseUrl?: string; readonly token: string }
   | { readonly _tag: "Embedded"; readonly token?: string }
+
+/** A child program of a line, built to start: `node` and what precedes the job among its arguments. */
+export interface ChildProgram {
+  readonly command: ReadonlyArray<string>
+  /** Removes what was built for it. */
+  readonly remove: () => Promise<void>
+}
+
+/** An answer of the line's reference server on a port, as its `onRequest` tells it. */
+export interface PortAnswer {
+  /** How long it took to answer. */
+  readonly millis: number
+  readonly path: string
+  readonly outcome: number | "ok" | "dropped"
+}
+
+/** What the tests of real processes of one user need of a line; the harness is `src/Processes.ts`. */
+export interface LimitsChild {
+  /**
+   * The line's child program (`test/support/limitsChild.ts`: one process of a user with this line's
+   * client, doing a `Processes.Job` and writing a `Processes.Report`), bundled for `node`.
+   */
+  readonly program: () => Promise<ChildProgram>
+  /** The line's reference server on a free loopback port, on the live clock, telling `onRequest` of each answer. */
+  readonly sandbox: (
+    onRequest: (answer: PortAnswer) => void
+  ) => Promise<{ readonly baseUrl: string; readonly close: () => Promise<void> }>
+}
+
+/**
+ * The line's reference server in process on a free loopback port, on the live clock (a real port has
+ * real time), with fresh limiters; its clients share them, so that together they stay under the
+ * server's rate limit. It closes, cutting its connections, when the world ends.
+ */
+export interface RealPortWorld {
+  /** `http://127.0.0.1:<port>/external-api/v2`. */
+  readonly baseUrl: string
+  readonly server: Omit<ServerControls, "awaitWaits">
+  /** A client of the server (the demo owner's token by default) over the line's `HttpClient` named. */
+  readonly client: (options: RealClientOptions) => Promise<Client>
+}
+
+/** The line's timers of the client's bookkeeping (`src/internal/timers.ts`), on the live clock. */
+export interface LiveTimers {
+  /** A timer calling `onDue` at `at` (epoch milliseconds): a handle for `remove`. */
+  readonly addAt: (at: number, onDue: (now: number) => void) => Promise<unknown>
+  readonly remove: (timer: unknown) => Promise<void>
+  /** One more (`1`) or one fewer (`-1`) call waits for a timer made `inBackground`. */
+  readonly awaited: (change: 1 | -1) => void
+}
+
+/** A pacing service over a memory store of permits (`Pacing.makeFromStore`), on the live clock. */
+export interface LivePacing {
+  /** `withPermit(user)` around a send that does nothing. */
+  readonly withPermit: (user: string) => Call<void>
+  readonly budget: (user: string) => Promise<Budget.Requests>
+  /** How many users it holds a rule of. */
+  readonly users: () => Promise<number>
+  /** How many users its store holds a gate of. */
+  readonly storeUsers: () => Promise<number>
+}
+
+/** The line's own machinery on the live clock: Effect's default services, as a script runs it. */
+export interface LiveWorld {
+  /** `Clock.currentTimeMillis`. */
+  readonly now: () => Promise<number>
+  /** Lets forked fibers run their first steps: a fiber yields 20 times. */
+  readonly settle: () => Promise<void>
+  readonly timers: (options?: { readonly inBackground?: boolean }) => LiveTimers
+  readonly pacing: (
+    options: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  ) => Promise<LivePacing>
+}
+
+/** A line's client package and its README examples: the heading of each, by name. */
+export interface ReadmeHome {
+  /** The client package's folder and its name (`@community-api/client`). */
+  readonly clientDir: string
+  readonly clientName: string
+  /** The service example, run with `tsx` (`### In a service`). */
+  readonly service: string
+  /** The test example, run with `vitest`. */
+  readonly tests: string
+}
 
 /** An Effect line, as the scenarios drive it. */
 export interface Line {
@@ -567,8 +668,20 @@ export interface Line {
    * fake token) over the line's `HttpClient` named, with fresh limiters, on the live clock.
    */
   readonly realClient: (options: RealClientOptions) => Promise<Client>
+  /** The line's reference server in process on a real loopback port (see {@link RealPortWorld}). */
+  readonly realPort: () => Promise<RealPortWorld>
+  /** The line's own machinery on the live clock (see {@link LiveWorld}). */
+  readonly live: () => Promise<LiveWorld>
+  /** The line's `ConfigError` that `value` is: whether it tells of invalid data; undefined when it is none. */
+  readonly configError: (value: unknown) => { readonly invalidData: boolean } | undefined
+  /** Whether `value` is an instance of the line's `ClientError` class of this tag. */
+  readonly isClientError: (value: unknown, tag: string) => boolean
+  /** Where the line's client package is and the README examples of the line, by name (see `src/Readme.ts`). */
+  readonly readme: ReadmeHome
   /** Ends every world made since the last call (the runner calls it after each scenario). */
   /** The line's limiters over a real Redis (see {@link RedisWorld}). */
   readonly redis: (options?: { readonly clock?: "live" | "test" }) => Promise<RedisWorld>
+  /** Real processes of one user with this line's client (see {@link LimitsChild}). */
+  readonly limitsChild: LimitsChild
   readonly dispose: () => Promise<void>
 }

@@ -2,7 +2,18 @@
  * What both lines' drivers do alike, kept here so that each driver holds only its Effect: the plain
  * options made into a configuration, a member of the client found by its path, a call as a thenable.
  */
-import type { Call, ClientOptions, Failure, Outcome, RetryOptions } from "./Driver.js"
+import type {
+  Call,
+  ClientOptions,
+  Failure,
+  LimiterOptions,
+  Outcome,
+  Received,
+  RedisOptions,
+  RedisPacingOptions,
+  Reply,
+  RetryOptions
+} from "./Driver.js"
 
 /** How a line makes the values its configuration holds. */
 export interface Makers<Duration, Secret, Policy> {
@@ -12,22 +23,39 @@ export interface Makers<Duration, Secret, Policy> {
   readonly retry: (retry: RetryOptions | "never") => Policy
 }
 
+/** A scripted server's address and fake token (not the reference server's): where a world's clients go by default. */
+export const scriptedServer = {
+  baseUrl: "http://fake.local/external-api/v2",
+  token: "thp_fake-secret-token-0123456789"
+} as const
+
+/** `{ [key]: value }`, or nothing when the value is left out: an optional field passed on only when given. */
+export const given = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+/** The fields of `fields` that are given: an object of optional fields passed on without the ones left out. */
+export const defined = <T extends object>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>
+  }
+
+/** `f` of the value, or `undefined` when it is left out. */
+const mapped = <A, B>(value: A | undefined, f: (a: A) => B): B | undefined => value === undefined ? undefined : f(value)
+
 /** The configuration a client of the world gets from plain options: only the fields given. */
 export const configOf = <Duration, Secret, Policy>(
   defaults: { readonly baseUrl: string; readonly token: string },
   options: ClientOptions,
   make: Makers<Duration, Secret, Policy>
 ) => {
-  const given = <K extends string, V>(key: K, value: V | undefined) =>
-    (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
   return {
     baseUrl: options.baseUrl ?? defaults.baseUrl,
     token: make.secret(options.token ?? defaults.token),
     ...given("auth", options.auth),
-    ...given("timeout", options.timeout === undefined ? undefined : make.millis(options.timeout)),
-    ...given("deadline", options.deadline === undefined ? undefined : make.millis(options.deadline)),
+    ...given("timeout", mapped(options.timeout, make.millis)),
+    ...given("deadline", mapped(options.deadline, make.millis)),
     ...given("maxResponseBytes", options.maxResponseBytes),
-    ...given("retry", options.retry === undefined ? undefined : make.retry(options.retry)),
+    ...given("retry", mapped(options.retry, make.retry)),
     ...given("userKey", options.userKey),
     ...given("onCreationLimit", options.onCreationLimit),
     ...given("lane", options.lane)
@@ -98,3 +126,87 @@ export const operation = <A>(root: object, path: string): A => {
   if (found === undefined) throw new Error(`no operation ${path}`)
   return found as A
 }
+
+/** A span of a line's recording tracer as `Observed.spans` holds it; `failure`, its cause rendered when it failed. */
+export const span = (
+  span: {
+    readonly name: string
+    readonly attributes: Iterable<readonly [string, unknown]>
+    readonly events: ObservedSpan["events"]
+  },
+  failure: string | undefined
+): ObservedSpan => ({
+  name: span.name,
+  attributes: Object.fromEntries([...span.attributes].map(([k, v]) => [k, plainValue(v)])),
+  events: span.events,
+  ...given("failure", failure)
+})
+
+/** An answer of a scripted server, as the line's response carries it. */
+export interface Response {
+  readonly text: string
+  readonly status: number
+  readonly contentType: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** The response of a `Json` or `Text` reply. */
+export const response = (reply: Extract<Reply, { _tag: "Json" | "Text" }>): Response =>
+  reply._tag === "Json"
+    ? { text: JSON.stringify(reply.body), status: 200, contentType: "application/json", headers: {} }
+    : { text: reply.text, status: reply.status, contentType: reply.contentType, headers: reply.headers ?? {} }
+
+/** A request as a scripted server records it, arrived at `at`. */
+export const received = (
+  at: number,
+  request: { readonly url: string; readonly text: string; readonly authorization: string | undefined }
+): Received => ({
+  at,
+  path: request.url.replace(/^.*\/external-api\/v2\//, ""),
+  url: request.url,
+  body: request.text === "" ? {} : JSON.parse(request.text),
+  authorization: request.authorization
+})
+
+/** The options of the line's `Pacing.layer` a world's limiter options give. */
+export const pacingOptions = (options: LimiterOptions) => ({
+  ...given("limit", options.pacingLimit),
+  ...given("hold", options.pacingHold),
+  ...given("metrics", mapped(options.metricsPerUser, (max) => ({ perUser: { max } })))
+})
+
+/** The line's `RedisStore.Options` of plain ones (the URL `Redacted`, times as `Duration`). */
+export const redisOptions = <Duration, Secret>(
+  options: RedisOptions,
+  make: Pick<Makers<Duration, Secret, unknown>, "millis" | "secret">
+) => ({
+  url: make.secret(options.url),
+  ...given("prefix", options.prefix),
+  ...given("timeout", mapped(options.timeoutMillis, make.millis)),
+  ...given("onUnavailable", options.onUnavailable)
+})
+
+/** The line's `Pacing.RedisOptions` of plain ones. */
+export const redisPacingOptions = <Duration, Secret>(
+  options: RedisPacingOptions,
+  make: Pick<Makers<Duration, Secret, unknown>, "millis" | "secret">
+) => ({
+  ...redisOptions(options, make),
+  ...given("limit", options.limit),
+  ...given("window", mapped(options.windowMillis, make.millis)),
+  ...given("margin", mapped(options.marginMillis, make.millis)),
+  ...given("lease", mapped(options.leaseMillis, make.millis))
+})
+
+/** An option of a line, as plain data. */
+type Maybe = { readonly _tag: "Some"; readonly value: unknown } | { readonly _tag: "None" }
+
+/** How a call that did not succeed ended: its first failure, else its first defect, else interrupted; `cause` rendered. */
+export const unsuccessful = (failure: Maybe, defect: Maybe, cause: string): Outcome<never> => ({
+  ...(failure._tag === "Some"
+    ? { _tag: "Failure", error: failure.value as Failure }
+    : defect._tag === "Some"
+    ? { _tag: "Defect", defect: defect.value }
+    : { _tag: "Interrupted" }),
+  cause
+})

@@ -1,19 +1,28 @@
+import { tokens } from "@community-api/core/DemoData"
 import { Dates } from "@community-api/schema"
 import { GroupId, ListId, Uid, VariableId } from "@community-api/schema/Ids"
 import * as Demo from "@community-api/server/DemoFixture"
+import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Schema } from "effect"
+import { DateTime, Effect, Layer, Redacted, Schema } from "effect"
 import suite from "../../../../tests/client-behaviour/scenarios/Operations.js"
 import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as CreationQuota from "../src/CreationQuota.js"
+import * as Pacing from "../src/Pacing.js"
 import { line } from "./support/Driver.js"
-import * as Reference from "./support/Reference.js"
 
 register(suite, line, { describe, it })
 
 const main = { group_id: GroupId.make(Demo.mainCommunity.group_id), channel: Demo.mainCommunity.channel }
 const uid = Uid.make(Demo.subscriberUid)
 const Client = CommunityApiClient.CommunityApiClient
+
+/** A client of the demo owner over the reference server in process, with fresh limiters. */
+const reference = CommunityApiClient.layer({
+  baseUrl: ReferenceServer.inProcessBaseUrl,
+  token: Redacted.make(tokens.owner)
+}).pipe(Layer.provideMerge(Layer.mergeAll(ReferenceServer.layerTest(), Pacing.layer(), CreationQuota.layer())))
 
 // The caller's schemas are this line's `Schema` values.
 describe("Operations against the reference server", () => {
@@ -32,5 +41,5 @@ describe("Operations against the reference server", () => {
       const set = yield* client.call("vars/set", { var_id: Demo.variableId, uid, value: "латте" })
       expect(set).toBeUndefined()
       expect((yield* client.vars.get({ var_id: VariableId.make(Demo.variableId), uid })).value).toBe("латте")
-    }).pipe(Effect.provide(Reference.layer())))
+    }).pipe(Effect.provide(reference)))
 })

@@ -2,14 +2,15 @@ import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Context, Duration, Effect, Layer, Redacted } from "effect"
 import { Redis } from "ioredis"
 import suite from "../../../../tests/client-behaviour/scenarios/RedisStore.js"
-import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
+import type * as Driver from "../../../../tests/client-behaviour/src/Driver.js"
+import * as Lines from "../../../../tests/client-behaviour/src/Lines.js"
+import { ok, register } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
 import * as RedisStore from "../src/RedisStore.js"
 import * as Calendar from "./support/Calendar.js"
-import { line } from "./support/Driver.js"
-import * as FakeServer from "./support/FakeServer.js"
+import { line, scriptedHttp } from "./support/Driver.js"
 import * as RedisServer from "./support/RedisServer.js"
 
 register(suite, line, { describe, it })
@@ -23,12 +24,18 @@ const freshPrefix = () => `test-${++prefixes}-${Date.now()}:`
 
 const me = { user_id: 7, auth: "token", client_id: "app" }
 
+/** A scripted server answering `me` to every request, as the context's `HttpClient`: what it received. */
+const fakeServer = () => {
+  const received: Array<Driver.Received> = []
+  return { received, http: scriptedHttp(() => ok(me), received) }
+}
+
 describe("The Redis store of the limiters", () => {
   const server = RedisServer.forTests()
 
   it.live("L1 L2 the Redis example of docs/client.md builds from the environment and calls", () =>
     Effect.gen(function*() {
-      const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok(me)))
+      const fake = fakeServer()
       // As in docs/client.md, with the fake server's HttpClient in place of undici.
       const SharedLimits = Layer.mergeAll(
         Pacing.layerRedisConfig({ lease: Duration.seconds(10) }),
@@ -42,7 +49,7 @@ describe("The Redis store of the limiters", () => {
         Effect.withConfigProvider(ConfigProvider.fromMap(
           new Map([
             ["COMMUNITY_API_REDIS_URL", server.url],
-            ["COMMUNITY_API_BASE_URL", FakeServer.baseUrl],
+            ["COMMUNITY_API_BASE_URL", Lines.scriptedServer.baseUrl],
             ["COMMUNITY_API_TOKEN", "thp_docs_example"]
           ])
         ))
@@ -54,9 +61,12 @@ describe("The Redis store of the limiters", () => {
   it.live("layerRedisConfig reads COMMUNITY_API_REDIS_URL; the keys in Redis name the user key, never the token", () =>
     Effect.gen(function*() {
       const prefix = freshPrefix()
-      const fake = FakeServer.make(() => Effect.succeed(FakeServer.ok(me)))
+      const fake = fakeServer()
       yield* Effect.gen(function*() {
-        const client = yield* CommunityApiClient.make(FakeServer.config())
+        const client = yield* CommunityApiClient.make({
+          baseUrl: Lines.scriptedServer.baseUrl,
+          token: Redacted.make(Lines.scriptedServer.token)
+        })
         yield* client.users.me()
         yield* client.call("lists/create", { group_id: 1, channel: "VK", name: "list" })
       }).pipe(
@@ -76,7 +86,7 @@ describe("The Redis store of the limiters", () => {
       expect(keys.length).toBeGreaterThan(0)
       for (const key of keys) {
         expect(key).toMatch(new RegExp(`^${prefix}\\{token:[0-9a-z-]+:[0-9a-z-]+\\}:`))
-        expect(key).not.toContain(Redacted.value(FakeServer.token))
+        expect(key).not.toContain(Lines.scriptedServer.token)
       }
       const missing = yield* Effect.flip(
         Layer.build(Pacing.layerRedisConfig()).pipe(

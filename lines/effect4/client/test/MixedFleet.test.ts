@@ -3,7 +3,8 @@
  * limiters on one real `redis-server`, calling the sandbox on a loopback port (its bundled program, as `pnpm start` runs it). Their
  * requests together stay under the API's 30 a second, and their creations together under 20 a
  * minute, with no error 5 from the sandbox: both lines take the same permits and counts (the core's
- * scripts and keys, the same user key derived from the token).
+ * scripts and keys, the same user key derived from the token). The processes are each line's child
+ * program, started by the harness of the scenarios (`tests/client-behaviour/src/Processes.ts`).
  */
 import * as DemoData from "@community-api/core/DemoData"
 import * as Limits from "@community-api/core/Limits"
@@ -11,8 +12,10 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RedisServer, startRedisServer } from "../../../../scripts/redis.mjs"
-import * as Calendar from "../../../effect3/client/test/support/Calendar.js"
-import * as Effect3Processes from "../../../effect3/client/test/support/Processes.js"
+import * as Calendar from "../../../../tests/client-behaviour/src/Calendar.js"
+import type { ChildProgram } from "../../../../tests/client-behaviour/src/Driver.js"
+import * as Processes from "../../../../tests/client-behaviour/src/Processes.js"
+import { bundle, limitsChild } from "./support/LimitsDriver.js"
 
 /** One request as the sandbox logged it: when it arrived, its path and its outcome. */
 interface Logged {
@@ -69,18 +72,15 @@ const busiestWindow = (log: ReadonlyArray<Logged>, millis: number): number => {
   return most
 }
 
-const effect4Child = fileURLToPath(new URL("./support/limitsChild.ts", import.meta.url))
+/** The Effect 3 line's child program: the same jobs and report as this line's. */
+const effect3Child = fileURLToPath(new URL("../../../effect3/client/test/support/limitsChild.ts", import.meta.url))
 
 let redis: RedisServer
-let effect3: Effect3Processes.Bundle
-let effect4: Effect3Processes.Bundle
+let effect3: ChildProgram
+let effect4: ChildProgram
 
 beforeAll(async () => {
-  ;[redis, effect3, effect4] = await Promise.all([
-    startRedisServer(),
-    Effect3Processes.bundle(),
-    Effect3Processes.bundle(effect4Child)
-  ])
+  ;[redis, effect3, effect4] = await Promise.all([startRedisServer(), bundle(effect3Child), limitsChild.program()])
 }, 120_000)
 
 afterAll(async () => {
@@ -88,8 +88,8 @@ afterAll(async () => {
 })
 
 /** Starts one child of each line with `job`, waits until both are ready, and tells them to go. */
-const startBoth = async (job: (line: 3 | 4) => Effect3Processes.Job, beforeGo = async () => {}) => {
-  const children = [Effect3Processes.start(effect3, job(3)), Effect3Processes.start(effect4, job(4))]
+const startBoth = async (job: (line: 3 | 4) => Processes.Job, beforeGo = async () => {}) => {
+  const children = [Processes.start(effect3, job(3)), Processes.start(effect4, job(4))]
   await Promise.all(children.map((child) => child.ready))
   await beforeGo()
   for (const child of children) child.go()
@@ -112,7 +112,7 @@ describe("a mixed fleet of the Effect 3 and the Effect 4 line on one Redis", () 
           seconds: 3
         }))
         const reports = await Promise.all(children.map((child) => child.report))
-        const calls = server.log.filter((entry) => entry.path.endsWith("/users/me"))
+        const calls = Processes.requestsOf(server.log, "users/me")
         // Three seconds of 30 a second, both processes asking all along: the limit was what held them.
         expect(calls.length).toBeGreaterThanOrEqual(2 * Limits.requestsPerWindow)
         expect(calls.filter((entry) => entry.outcome === "5")).toEqual([])
@@ -153,11 +153,11 @@ describe("a mixed fleet of the Effect 3 and the Effect 4 line on one Redis", () 
         }
       }, { room: 10_000 })
       const { log, reports } = outcome
-      const created = log.filter((entry) => entry.path.endsWith("/lists/create"))
+      const created = Processes.requestsOf(log, "lists/create")
       expect(created.filter((entry) => entry.outcome === "5")).toEqual([])
       expect(created.filter((entry) => entry.outcome === "ok")).toHaveLength(Limits.creationsPerMinute)
-      expect(reports.reduce((sum, report) => sum + report.ok, 0)).toBe(Limits.creationsPerMinute)
-      expect(reports.reduce((sum, report) => sum + (report.failures.CreationQuotaExceeded ?? 0), 0)).toBe(10)
+      expect(Processes.total(reports, (report) => report.ok)).toBe(Limits.creationsPerMinute)
+      expect(Processes.total(reports, (report) => report.failures["CreationQuotaExceeded"] ?? 0)).toBe(10)
     },
     300_000
   )

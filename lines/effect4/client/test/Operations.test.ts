@@ -1,12 +1,15 @@
 import * as Demo from "@community-api/core/DemoData"
+import { tokens } from "@community-api/core/DemoData"
 import { Dates, Ids } from "@community-api/effect4-schema"
+import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Schema } from "effect"
+import { DateTime, Effect, Layer, Redacted, Schema } from "effect"
 import suite from "../../../../tests/client-behaviour/scenarios/Operations.js"
 import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as CreationQuota from "../src/CreationQuota.js"
+import * as Pacing from "../src/Pacing.js"
 import { line } from "./support/Driver.js"
-import * as Reference from "./support/Reference.js"
 
 register(suite, line, { describe, it })
 
@@ -16,6 +19,12 @@ const main = {
 }
 const uid = Schema.decodeSync(Ids.Uid)(Demo.subscriberUid)
 const Client = CommunityApiClient.CommunityApiClient
+
+/** A client of the demo owner over the reference server in process, with fresh limiters. */
+const reference = CommunityApiClient.layer({
+  baseUrl: ReferenceServer.inProcessBaseUrl,
+  token: Redacted.make(tokens.owner)
+}).pipe(Layer.provideMerge(Layer.mergeAll(ReferenceServer.layerTest(), Pacing.layer(), CreationQuota.layer())))
 
 // The caller's schemas are this line's `Schema` values.
 describe("Operations against the reference server", () => {
@@ -36,5 +45,5 @@ describe("Operations against the reference server", () => {
       expect((yield* client.vars.get({ var_id: Schema.decodeSync(Ids.VariableId)(Demo.variableId), uid })).value).toBe(
         "латте"
       )
-    }).pipe(Effect.provide(Reference.layer())))
+    }).pipe(Effect.provide(reference)))
 })

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import suite from "../../../../tests/client-behaviour/scenarios/Security.js"
+import * as Lines from "../../../../tests/client-behaviour/src/Lines.js"
 import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
+import * as CreationQuota from "../src/CreationQuota.js"
+import * as Pacing from "../src/Pacing.js"
+import * as Retry from "../src/Retry.js"
 import { line } from "./support/Driver.js"
-import * as FakeServer from "./support/FakeServer.js"
 import * as RecordingTracer from "./support/RecordingTracer.js"
 
 register(suite, line, { describe, it })
@@ -36,7 +39,15 @@ describe("Security", () => {
       const client = yield* CommunityApiClient.CommunityApiClient
       return yield* client.users.me()
     }).pipe(
-      Effect.provide(FakeServer.clientLayer(Layer.succeed(HttpClient.HttpClient, answering)))
+      Effect.provide(
+        CommunityApiClient.layer({
+          baseUrl: Lines.scriptedServer.baseUrl,
+          token: Redacted.make(Lines.scriptedServer.token),
+          retry: Retry.defaultPolicy
+        }).pipe(Layer.provide(
+          Layer.mergeAll(Layer.succeed(HttpClient.HttpClient, answering), Pacing.layer(), CreationQuota.layer())
+        ))
+      )
     )
     return Effect.gen(function*() {
       yield* call

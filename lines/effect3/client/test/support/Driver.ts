@@ -8,14 +8,8 @@ import { ApiError, Operations } from "@community-api/schema"
 import * as Embedded from "@community-api/server/Embedded"
 import * as InProcess from "@community-api/server/InProcess"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
-import {
-  FetchHttpClient,
-  HttpClient as PlatformHttpClient,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
+import { HttpClient as PlatformHttpClient, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
 import {
   Cause,
   Chunk,
@@ -41,6 +35,7 @@ import {
 } from "effect"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
 import * as Lines from "../../../../../tests/client-behaviour/src/Lines.js"
+import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as Budget from "../../src/Budget.js"
 import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
@@ -52,13 +47,11 @@ import * as Paginate from "../../src/Paginate.js"
 import * as PermitStore from "../../src/PermitStore.js"
 import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
+import { limitsChild } from "./LimitsDriver.js"
+import * as LiveDriver from "./LiveDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
 import * as RedisDriver from "./RedisDriver.js"
-
-/** The scripted server's address and token: not the reference server's. */
-const scriptedBaseUrl = "http://fake.local/external-api/v2"
-const scriptedToken = "thp_fake-secret-token-0123456789"
 
 type Runtime = ManagedRuntime.ManagedRuntime<HttpClient.HttpClient | Pacing.Pacing | CreationQuota.CreationQuota, never>
 
@@ -74,127 +67,32 @@ const retryOf = (retry: Driver.RetryOptions | "never"): Partial<Retry.Policy> =>
   return retry.limitRetries === undefined ? { schedule } : { schedule, limitRetries: retry.limitRetries }
 }
 
-const outcomeOf = <A>(exit: Exit.Exit<A, unknown>): Driver.Outcome<A> => {
-  if (Exit.isSuccess(exit)) return { _tag: "Success", value: exit.value }
-  const failure = Cause.failureOption(exit.cause)
-  if (failure._tag === "Some") return { _tag: "Failure", error: failure.value as Driver.Failure }
-  const defect = Cause.dieOption(exit.cause)
-  if (defect._tag === "Some") return { _tag: "Defect", defect: defect.value }
-  return { _tag: "Interrupted" }
-}
-
 /** A cause as `Outcome.cause` and `Observed` hold it. */
 const causeText = (cause: Cause.Cause<unknown>): string => Cause.pretty(cause, { renderErrorCause: true })
 
-/** Runs `effect` as a fiber of the world's runtime, as a thenable of its outcome and when it ended. */
-const fork = <A>(runtime: Runtime, effect: Effect.Effect<A, unknown>): Driver.Call<A> => {
-  let at: number | undefined
-  const fiber = runtime.runFork(
-    Effect.ensuring(effect, Effect.map(Clock.currentTimeMillis, (now) => void (at = now)))
-  )
-  return Lines.call(
-    () =>
-      runtime.runPromise(Fiber.await(fiber)).then((exit) => ({
-        ...outcomeOf(exit),
-        ...(at === undefined ? {} : { at }),
-        ...(Exit.isFailure(exit) ? { cause: causeText(exit.cause) } : {})
-      })),
-    () => runtime.runPromise(Fiber.interrupt(fiber)).then(() => undefined)
-  )
-}
+const outcomeOf = <A>(exit: Exit.Exit<A, unknown>): Driver.Outcome<A> =>
+  Exit.isSuccess(exit)
+    ? { _tag: "Success", value: exit.value }
+    : Lines.unsuccessful(Cause.failureOption(exit.cause), Cause.dieOption(exit.cause), causeText(exit.cause))
 
 const makers = { millis: Duration.millis, secret: (text: string) => Redacted.make(text), retry: retryOf }
 
-type Method = (params?: object) => Effect.Effect<unknown, unknown>
-type StreamMethod = (params?: object) => Stream.Stream<unknown, unknown>
+type Fx = Effect.Effect<any, any, any>
 
-/** The effect or stream marked with the call's lane, if it has one. */
-const marked = <X extends Effect.Effect<any, any> | Stream.Stream<any, any>>(x: X, options?: Driver.CallOptions): X =>
-  options?.lane === undefined ? x : Lane.withLane(options.lane)(x as never) as X
+/** The line's modules and functions that the compositions both drivers share (`Worlds`) put together. */
+const kit = Worlds.kitOf<Fx, Stream.Stream<any, any, any>>(
+  { Clock, Duration, Effect, Fiber, Lane, Option, Paginate, Redacted, Stream, TestClock },
+  {
+    outcomeOf,
+    collect: (stream) => Effect.map(Stream.runCollect(stream), Chunk.toArray),
+    forEachChunk: (stream, f) => Stream.runForEachChunk(stream, (chunk) => f(Chunk.toArray(chunk))),
+    dateTime: (epochMillis) => DateTime.unsafeMake(epochMillis),
+    toJson: Budget.toJson,
+    operations: Operations
+  }
+)
 
-/** A stream cut to its first `options.take` items, if given. */
-const taking = <A, E>(stream: Stream.Stream<A, E>, options?: Driver.CallOptions) =>
-  options?.take === undefined ? stream : Stream.take(stream, options.take)
-
-type Pageable = Parameters<CommunityApiClient.Client["page"]>[0]
-
-/** `client.page` of the list operation at `path`, as `Paginate.pages` fetches it. */
-const pageOf =
-  (client: CommunityApiClient.Client, path: string, params: object | undefined) =>
-  (position?: Partial<Paginate.Position>): Effect.Effect<Driver.ListPage, unknown> =>
-    client.page(Lines.operation<Pageable>(Operations, path), (params ?? {}) as never, position)
-
-/** An element taken as `consuming` says: after its time on the clock, told with the time then. */
-const taken = <A>(element: A, consuming: Driver.Consuming<A> = {}): Effect.Effect<void> =>
-  Effect.zipRight(
-    consuming.millis === "never"
-      ? Effect.never
-      : consuming.millis === undefined
-      ? Effect.void
-      : Effect.sleep(Duration.millis(consuming.millis)),
-    Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => consuming.each?.(element, now)))
-  )
-
-const clientOf = (runtime: Runtime, client: CommunityApiClient.Client): Driver.Client => ({
-  call: (path, params, options) => fork(runtime, marked(Lines.member<Method>(client, path)(params), options)),
-  callRaw: (path, params, options) =>
-    fork(runtime, marked(client.call(path as never, (params ?? {}) as never), options)),
-  stream: (path, params, options) =>
-    fork(
-      runtime,
-      Effect.map(
-        Stream.runCollect(taking(marked(Lines.member<StreamMethod>(client.streams, path)(params), options), options)),
-        Chunk.toArray
-      )
-    ),
-  page: (path, params, position) => fork(runtime, pageOf(client, path, params)(position)),
-  pages: (path, params, options) =>
-    fork(runtime, Effect.map(Stream.runCollect(Paginate.pages(pageOf(client, path, params), options)), Chunk.toArray)),
-  pagedItems: (path, params, options) =>
-    fork(runtime, Effect.map(Stream.runCollect(Paginate.stream(pageOf(client, path, params), options)), Chunk.toArray)),
-  streamOf: (path, params) =>
-    fork(
-      runtime,
-      Effect.map(
-        Stream.runCollect(client.stream(Lines.operation<Pageable>(Operations, path), (params ?? {}) as never)),
-        Chunk.toArray
-      )
-    ),
-  consume: (path, params, consuming) =>
-    fork(
-      runtime,
-      Stream.runForEachChunk(
-        Lines.member<StreamMethod>(client.streams, path)(params),
-        (chunk) => taken(Chunk.toArray(chunk), consuming)
-      )
-    ),
-  budget: () => runtime.runPromise(Effect.orDie(client.budget)),
-  estimateCreations: (count, by) =>
-    runtime.runPromise(Effect.orDie(client.estimateCreations(count, DateTime.unsafeMake(by)))),
-  // The line's \`Budget.Json\` given as the core's: the types are one (the schemas' are checked both ways).
-  budgetJson: (asks) =>
-    runtime.runPromise(Effect.orDie(Effect.gen(function*() {
-      const budget = yield* client.budget
-      if (asks === undefined) return Budget.toJson(budget, "memory")
-      const estimate = yield* client.estimateCreations(asks.creations, DateTime.unsafeMake(asks.by))
-      return Budget.toJson(budget, "memory", { ...asks, estimate })
-    }))),
-  serial: (path, options) =>
-    fork(
-      runtime,
-      Effect.gen(function*() {
-        const ended: Array<Driver.Ended> = []
-        for (let i = 0; options.times === undefined || i < options.times; i++) {
-          const startedAt = yield* Clock.currentTimeMillis
-          if (options.while !== undefined && !options.while(startedAt)) break
-          const exit = yield* Effect.exit(Lines.member<Method>(client, path)(options.params?.(i)))
-          ended.push({ ...outcomeOf(exit), startedAt, at: yield* Clock.currentTimeMillis })
-          if (options.pauseMillis !== undefined) yield* Effect.sleep(Duration.millis(options.pauseMillis))
-        }
-        return ended
-      })
-    )
-})
+const runnerOf = (runtime: Runtime) => Worlds.runner(kit, runtime)
 
 /** A world: its runtime, and what every world offers over it. */
 const world = (
@@ -202,59 +100,32 @@ const world = (
   defaults: { readonly baseUrl: string; readonly token: string },
   observed: Lines.Observing = Lines.observed(),
   observe = false
-): Driver.World => ({
-  client: (options = {}) => {
-    const make = tapUrls(observe, observed, CommunityApiClient.make(Lines.configOf(defaults, options, makers)))
-    return runtime.runPromise(
-      options.limiters === "own" ? Effect.provide(make, Layer.mergeAll(Pacing.layer(), CreationQuota.layer())) : make
-    ).then((client) => clientOf(runtime, client))
-  },
-  clientFromEnv: (env) =>
-    runtime.runPromise(Effect.exit(
-      tapUrls(
-        observe,
-        observed,
-        Effect.provide(CommunityApiClient.CommunityApiClient, CommunityApiClient.layerConfig())
+): Driver.World => {
+  const runner = runnerOf(runtime)
+  return {
+    ...Worlds.world(kit, runner, {
+      config: (options) => Lines.configOf(defaults, options, makers),
+      make: CommunityApiClient.make,
+      layer: (config) => Effect.provide(CommunityApiClient.CommunityApiClient, CommunityApiClient.layer(config)),
+      own: (make) => Effect.provide(make, Layer.merge(Pacing.layer(), CreationQuota.layer())),
+      tap: (make) => tapUrls(observe, observed, make),
+      observed
+    }),
+    clientFromEnv: (env, options = {}) =>
+      Worlds.tryClient(
+        kit,
+        runner,
+        tapUrls(
+          observe,
+          observed,
+          Effect.provide(
+            CommunityApiClient.CommunityApiClient,
+            CommunityApiClient.layerConfig(LiveDriver.envConfig(options))
+          )
+        ).pipe(Effect.withConfigProvider(LiveDriver.envProvider(env, options)))
       )
-        .pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
-    )).then((exit): Driver.Outcome<Driver.Client> =>
-      Exit.isSuccess(exit)
-        ? { _tag: "Success", value: clientOf(runtime, exit.value) }
-        : { ...outcomeOf(exit as Exit.Exit<never, unknown>), cause: causeText(exit.cause) }
-    ),
-  observed,
-  adjust: (millis) => runtime.runPromise(TestClock.adjust(Duration.millis(millis))),
-  now: () => runtime.runPromise(Clock.currentTimeMillis),
-  pages: (fetch, options, consuming) =>
-    fork(
-      runtime,
-      Effect.gen(function*() {
-        const pages: Array<Driver.Page> = []
-        const fetched = (position: Paginate.Position) =>
-          Effect.flatMap(Clock.currentTimeMillis, (at) => {
-            const answer = fetch(position, at)
-            return Effect.zipRight(Effect.sleep(Duration.millis(answer.millis)), Effect.sync(answer.then))
-          })
-        yield* Stream.runForEach(
-          Paginate.pages(fetched, options),
-          (page) => Effect.zipRight(Effect.sync(() => pages.push(page)), taken(page, consuming))
-        )
-        return pages
-      })
-    )
-})
-
-/** A target of `Target.resolve` as plain data. */
-const targetView = (target: Target.Target): Driver.TargetView =>
-  target._tag === "Remote"
-    ? {
-      _tag: "Remote",
-      baseUrl: target.baseUrl,
-      token: Redacted.value(target.token),
-      redisUrl: Option.getOrUndefined(Option.map(target.redisUrl, Redacted.value)),
-      shown: String(target.token) + String(target.redisUrl)
-    }
-    : { _tag: "Embedded", token: Option.getOrUndefined(Option.map(target.token, Redacted.value)) }
+  }
+}
 
 /** The context's `HttpClient` of an embedded target: never used, the sandbox brings its own. */
 const unused = Layer.succeed(
@@ -285,14 +156,9 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
       Cause.isEmpty(cause) ? "" : causeText(cause)
     )
   })
-  const tracing = RecordingTracer.make((span, exit) => {
-    observed.spans.push({
-      name: span.name,
-      attributes: Object.fromEntries([...span.attributes].map(([k, v]) => [k, Lines.plainValue(v)])),
-      events: span.events,
-      ...(Exit.isFailure(exit) ? { failure: causeText(exit.cause) } : {})
-    })
-  })
+  const tracing = RecordingTracer.make((span, exit) =>
+    void observed.spans.push(Lines.span(span, Exit.isFailure(exit) ? causeText(exit.cause) : undefined))
+  )
   return Layer.mergeAll(
     Logger.replace(Logger.defaultLogger, logger),
     Logger.minimumLogLevel(LogLevel.All),
@@ -300,64 +166,32 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
   )
 }
 
-/** A memory store of permits, provided as the user's own: recording every call, or failing every take. */
-const ownPermits = (
-  options: NonNullable<Driver.StoreOptions["permits"]>,
-  calls: Lines.StoreCalls
-): PermitStore.Service => {
-  const inner = PermitStore.unsafeMakeMemory(options.limit === undefined ? {} : { limit: options.limit })
-  if (options.fails !== undefined) {
-    const unavailable = new ClientError.LimiterUnavailable(options.fails)
-    calls.failure = unavailable as unknown as Driver.Failure
-    return { ...inner, take: () => Effect.fail(unavailable) }
-  }
-  return {
-    limit: inner.limit,
-    take: (user) => Effect.zipRight(Effect.sync(() => calls.takes++), inner.take(user)),
-    release: (permit, hold) => Effect.zipRight(Effect.sync(() => calls.holds.push(hold)), inner.release(permit, hold)),
-    budget: inner.budget,
-    block: (user, millis) => Effect.zipRight(Effect.sync(() => calls.blocks.push(millis)), inner.block(user, millis))
-  }
-}
-
-/** A memory store of counts, provided as the user's own, recording every verdict. */
-const ownCounts = (options: NonNullable<Driver.StoreOptions["counts"]>, calls: Lines.StoreCalls) => {
-  const inner = CountStore.unsafeMakeMemory(options.perMinute === undefined ? {} : { perMinute: options.perMinute })
-  const store: CountStore.Service = {
-    ...inner,
-    take: (user) => Effect.tap(inner.take(user), (verdict) => Effect.sync(() => calls.verdicts.push(verdict._tag)))
-  }
-  return store
-}
-
 /** The world's pacing: the line's, or over a store through its seam. */
 const pacingOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<Pacing.Pacing> => {
   const permits = options.stores?.permits
-  if (permits === undefined) {
-    return Pacing.layer({
-      ...(options.pacingLimit === undefined ? {} : { limit: options.pacingLimit }),
-      ...(options.pacingHold === undefined ? {} : { hold: options.pacingHold }),
-      ...(options.metricsPerUser === undefined ? {} : { metrics: { perUser: { max: options.metricsPerUser } } })
-    })
-  }
+  if (permits === undefined) return Pacing.layer(Lines.pacingOptions(options))
   const settings = permits.marginMillis === undefined ? {} : { margin: Duration.millis(permits.marginMillis) }
+  const limit = Lines.given("limit", permits.limit)
+  const unavailable = permits.fails && new ClientError.LimiterUnavailable(permits.fails)
   return Pacing.layerFromStore(settings).pipe(Layer.provide(
     permits.via === "own"
-      ? Layer.succeed(PermitStore.PermitStore, ownPermits(permits, calls))
-      : PermitStore.layerMemory(permits.limit === undefined ? {} : { limit: permits.limit })
+      ? Layer.succeed(
+        PermitStore.PermitStore,
+        Worlds.ownPermits(kit, PermitStore.unsafeMakeMemory(limit), calls, unavailable)
+      )
+      : PermitStore.layerMemory(limit)
   ))
 }
 
 /** The world's creation quota: the line's, or over a store through its seam. */
 const quotaOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<CreationQuota.CreationQuota> => {
   const counts = options.stores?.counts
-  if (counts === undefined) {
-    return CreationQuota.layer(options.quotaPerMinute === undefined ? {} : { perMinute: options.quotaPerMinute })
-  }
+  if (counts === undefined) return CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
+  const perMinute = Lines.given("perMinute", counts.perMinute)
   return CreationQuota.layerFromStore.pipe(Layer.provide(
     counts.via === "own"
-      ? Layer.succeed(CountStore.CountStore, ownCounts(counts, calls))
-      : CountStore.layerMemory(counts.perMinute === undefined ? {} : { perMinute: counts.perMinute })
+      ? Layer.succeed(CountStore.CountStore, Worlds.ownCounts(kit, CountStore.unsafeMakeMemory(perMinute), calls))
+      : CountStore.layerMemory(perMinute)
   ))
 }
 
@@ -370,17 +204,13 @@ const limitersOf = (
   Layer.mergeAll(
     Layer.effect(
       Pacing.Pacing,
-      Effect.map(Pacing.Pacing, (pacing) => ({
-        ...pacing,
-        withPermit: (user: string, lane?: Lane.Lane) => <A, E, R>(send: Effect.Effect<A, E, R>) =>
-          Effect.flatMap(Lane.current(lane), (resolved) => {
-            lanes.push(resolved)
-            return pacing.withPermit(user, lane)(send)
-          })
-      }))
+      Effect.map(Pacing.Pacing, (pacing) => Worlds.recordingLanes(kit, pacing, lanes))
     ).pipe(Layer.provide(pacingOf(options, calls))),
     quotaOf(options, calls)
   )
+
+/** The reference server's address and the demo owner's token: where a reference world's clients go by default. */
+const referenceServer = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
 
 /** The runtimes made since the last `dispose`. */
 const open: Array<Runtime> = []
@@ -398,32 +228,37 @@ const runtimeOf = (
   return runtime
 }
 
-/** A scripted reply, carried out on the world's clock. */
-const answer = (reply: Driver.Reply): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
-  switch (reply._tag) {
-    case "Json":
-      return Effect.orDie(HttpServerResponse.json(reply.body))
-    case "Text":
-      return Effect.succeed(
-        HttpServerResponse.text(reply.text, {
-          contentType: reply.contentType,
-          status: reply.status,
-          ...(reply.headers === undefined ? {} : { headers: reply.headers })
-        })
-      )
-    case "Drop":
-      return Effect.die(reply.reason)
-    case "Wait":
-      return Effect.sleep(Duration.millis(reply.millis)).pipe(
-        Effect.zipRight(Clock.currentTimeMillis),
-        Effect.flatMap((at) => answer(typeof reply.then === "function" ? reply.then(at) : reply.then))
-      )
-  }
+/** A scripted server as the context's `HttpClient`: every request recorded in `received`, answered by `script`. */
+export const scriptedHttp = (script: Driver.Script, received: Array<Driver.Received>) =>
+  InProcess.layerHttpClient(
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Effect.flatMap(Effect.orDie(request.text), (text) =>
+        Worlds.serve(
+          kit,
+          script,
+          received,
+          { url: request.url, text, authorization: request.headers["authorization"] },
+          (
+            response
+          ) =>
+            Effect.succeed(HttpServerResponse.text(response.text, response))
+        ) as Effect.Effect<
+          HttpServerResponse.HttpServerResponse
+        >))
+  ) as Layer.Layer<HttpClient.HttpClient>
+
+/** What `LiveDriver` borrows of this driver. */
+const liveDeps: LiveDriver.Deps = {
+  world,
+  fork: (runtime, effect) => runnerOf(runtime).fork(effect),
+  open: (runtime) => void open.push(runtime as unknown as Runtime)
 }
 
 export const line: Driver.Line = {
   name: "Effect 3",
-  reference: async ({ metricsPerUser, observe, pacingLimit, prometheusPort, randomSeed, ...options } = {}) => {
+  reference: async (
+    { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, ...options } = {}
+  ) => {
     const answered: Array<Driver.ReferenceWorld["answered"][number]> = []
     const observed = Lines.observed()
     const layer = ReferenceServer.layerTest({
@@ -437,10 +272,7 @@ export const line: Driver.Line = {
     const runtime = ManagedRuntime.make(
       Layer.mergeAll(
         layer,
-        limitersOf({
-          ...(pacingLimit === undefined ? {} : { pacingLimit }),
-          ...(metricsPerUser === undefined ? {} : { metricsPerUser })
-        }),
+        limitersOf(Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute })),
         randomSeed === undefined ? Layer.empty : Layer.setRandom(Random.make(randomSeed)),
         observing(observe, observed),
         prometheusPort === undefined ? Layer.empty : Prometheus.layer(prometheusPort)
@@ -448,30 +280,13 @@ export const line: Driver.Line = {
     )
     open.push(runtime as unknown as Runtime)
     const server = await runtime.runPromise(ReferenceServer.ReferenceServer)
-    const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
-    const controls: Driver.ServerControls = {
-      reset: () => run(server.reset),
-      load: (fixture) => run(server.load(fixture as never)),
-      setFaults: (faults) => run(server.setFaults(faults as never)),
-      clearFaults: () => run(server.clearFaults),
-      snapshot: () => run(server.snapshot) as never,
-      revokeToken: (token) => run(server.revokeToken(token)),
-      issueToken: (issue) => run(server.issueToken(issue as never)),
-      requestCount: () => run(server.requestCount),
-      recentRequests: () => run(server.recentRequests) as never,
-      journal: (filter) => run(server.journal(filter as never)) as never,
-      awaitWaits: (count) =>
-        run(Effect.gen(function*() {
-          while ((yield* TestClock.sleeps()).length < count) yield* Effect.yieldNow()
-        }))
-    }
+    const run = (effect: Fx) => runtime.runPromise(effect)
+    const controls = Worlds.controls(run, server, (count) =>
+      Effect.gen(function*() {
+        while ((yield* TestClock.sleeps()).length < count) yield* Effect.yieldNow()
+      }))
     return {
-      ...world(
-        runtime as unknown as Runtime,
-        { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner },
-        observed,
-        observe === true
-      ),
+      ...world(runtime as unknown as Runtime, referenceServer, observed, observe === true),
       server: controls,
       answered,
       advance: (millis) => run(TestClock.adjust(Duration.millis(millis)))
@@ -481,32 +296,12 @@ export const line: Driver.Line = {
     const received: Array<Driver.Received> = []
     const lanes: Array<Lane.Lane> = []
     const stores = Lines.storeCalls()
-    const app = Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const text = yield* Effect.orDie(request.text)
-      const record: Driver.Received = {
-        at: yield* Clock.currentTimeMillis,
-        path: request.url.replace(/^.*\/external-api\/v2\//, ""),
-        url: request.url,
-        body: text === "" ? {} : JSON.parse(text),
-        authorization: request.headers["authorization"]
-      }
-      received.push(record)
-      return yield* answer(script(record, received.length - 1))
-    })
     const observed = Lines.observed()
-    const runtime = runtimeOf(
-      Layer.merge(
-        InProcess.layerHttpClient(app) as Layer.Layer<HttpClient.HttpClient>,
-        observing(options?.observe, observed)
-      ),
-      options,
-      lanes,
-      stores
-    )
+    const http = Layer.merge(scriptedHttp(script, received), observing(options?.observe, observed))
+    const runtime = runtimeOf(http, options, lanes, stores)
     const { settings: pacingSettings } = await runtime.runPromise(Pacing.Pacing)
     return {
-      ...world(runtime, { baseUrl: scriptedBaseUrl, token: scriptedToken }, observed, options?.observe === true),
+      ...world(runtime, Lines.scriptedServer, observed, options?.observe === true),
       received,
       lanes,
       pacingSettings,
@@ -520,7 +315,9 @@ export const line: Driver.Line = {
     Effect.runPromise(Effect.exit(
       Target.resolve.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
     )).then((exit) =>
-      Exit.isSuccess(exit) ? { _tag: "Success", value: targetView(exit.value) } : outcomeOf(exit as Exit.Exit<never>)
+      Exit.isSuccess(exit)
+        ? { _tag: "Success", value: Worlds.targetView(kit, exit.value) }
+        : outcomeOf(exit as Exit.Exit<never>)
     ),
   targetClient: async (target, options = {}) => {
     const { baseUrl: _, token: __, ...client } = Lines.configOf({ baseUrl: "", token: "" }, options, makers)
@@ -540,66 +337,41 @@ export const line: Driver.Line = {
     const runtime = ManagedRuntime.make(layer.pipe(Layer.provideMerge(TestContext.TestContext)))
     open.push(runtime as unknown as Runtime)
     const built = await runtime.runPromise(CommunityApiClient.CommunityApiClient)
-    return clientOf(runtime as unknown as Runtime, built)
+    return Worlds.client(kit, runnerOf(runtime as unknown as Runtime), built)
   },
-  budgetSchemas: {
-    decode: (value) => Schema.decodeUnknownSync(Budget.Json)(value),
-    decodeWindow: (value) => Schema.decodeUnknownSync(Budget.WindowJson)(value),
-    // The core's JSON is the line's schema's type: it encodes as it is.
-    encode: (json) => Schema.encodeSync(Budget.Json)(json)
-  },
+  budgetSchemas: Worlds.budgetSchemas({ Budget, Schema }),
   epochMillis: (value) => DateTime.toEpochMillis(value as DateTime.DateTime),
   refusalOf: (op, error, counted) =>
     Retry.refusalOf(op, ApiError.make(error.code as never, error.text, error.operation), counted),
   limiters: async ({ permitLimit } = {}) => {
     const runtime = ManagedRuntime.make(TestContext.TestContext) as unknown as Runtime
     open.push(runtime)
-    const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
-    const store = PermitStore.unsafeMakeMemory(permitLimit === undefined ? {} : { limit: permitLimit })
-    const counts = CountStore.unsafeMakeMemory()
-    let pacing: Promise<Driver.PacingService> | undefined
-    return {
-      adjust: (millis) => run(TestClock.adjust(Duration.millis(millis))),
-      setTime: (epochMillis) => run(TestClock.setTime(epochMillis)),
-      pacing: () =>
-        pacing ??= run(Effect.provideService(Pacing.makeFromStore(), PermitStore.PermitStore, store)).then((
-          service
-        ) => ({
-          settings: service.settings,
-          withPermit: (user, millis = 0) =>
-            fork(runtime, service.withPermit(user)(millis === 0 ? Effect.void : Effect.sleep(Duration.millis(millis)))),
-          users: () => run(service.users)
-        })),
-      permits: {
-        take: (user) => run(store.take(user)),
-        release: (permit, hold) => run(store.release(permit as PermitStore.Permit, hold)),
-        block: (user, millis) => run(store.block(user, millis)),
-        users: () => run(store.users)
-      },
-      counts: {
-        take: (user) => run(Effect.map(counts.take(user), (verdict) => verdict._tag)),
-        refund: (user, at) => run(counts.refund(user, at)),
-        users: () => run(counts.users)
-      }
-    }
+    const store = PermitStore.unsafeMakeMemory(Lines.given("limit", permitLimit))
+    return Worlds.limiterWorld(kit, runnerOf(runtime), {
+      permits: store,
+      counts: CountStore.unsafeMakeMemory(),
+      pacing: Effect.provideService(Pacing.makeFromStore(), PermitStore.PermitStore, store)
+    })
   },
-  realClient: ({ fetch, http, requestInit, ...options }) => {
-    const given = Layer.mergeAll(
-      fetch === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.Fetch, fetch as typeof globalThis.fetch),
-      requestInit === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.RequestInit, requestInit)
-    )
-    const transport = http === "undici" ? NodeHttpClient.layerUndici : FetchHttpClient.layer
+  realClient: (options) => {
     const runtime = ManagedRuntime.make(
-      Layer.mergeAll(transport, Pacing.layer(), CreationQuota.layer()).pipe(Layer.provideMerge(given))
+      Layer.mergeAll(LiveDriver.transport(options), Pacing.layer(), CreationQuota.layer())
     ) as unknown as Runtime
     open.push(runtime)
-    return world(runtime, { baseUrl: scriptedBaseUrl, token: scriptedToken }).client(options)
+    return world(runtime, Lines.scriptedServer).client(options)
   },
+  limitsChild,
+  realPort: () => LiveDriver.realPort(liveDeps),
+  live: () => LiveDriver.live(liveDeps),
+  configError: LiveDriver.configError,
+  isClientError: LiveDriver.isClientError,
+  readme: LiveDriver.readme,
   redis: (options = {}) =>
     RedisDriver.world(options, {
-      clientOf,
-      fork,
+      kit,
+      runnerOf: (runtime) => runnerOf(runtime as Runtime),
       config: (defaults, options) => Lines.configOf(defaults, options, makers),
+      scriptedHttp,
       open: (world) => void open.push(world as unknown as Runtime)
     }),
   dispose: async () => {

@@ -1,9 +1,10 @@
 /**
- * One process of a user, for the tests of limits shared through Redis (`SharedLimits.test.ts`): run
- * as a real Node process from a bundle of this file (`Processes.ts`). It builds its client with the
- * limiters of its job (Redis, or this process's memory), writes `ready` on standard output, waits for
- * `go` on standard input (so that the processes of a test start together), does its job and writes
- * one line of JSON with what it saw.
+ * One process of a user on the Effect 3 line, for the scenarios of limits shared through Redis
+ * (`SharedLimits`, `RedisCluster`): run as a real Node process from a bundle of this file by the
+ * harness (`tests/client-behaviour/src/Processes.ts`, which defines its jobs and report). It builds
+ * its client with the limiters of its job (Redis, or this process's memory), writes `ready` on
+ * standard output, waits for `go` on standard input (so that the processes of a test start
+ * together), does its job and writes one line of JSON with what it saw.
  *
  * Jobs:
  * - `rate`: `fibers` fibers call `users/me` in a loop for `seconds`;
@@ -15,43 +16,14 @@ import { GroupId } from "@community-api/schema/Ids"
 import { FetchHttpClient } from "@effect/platform"
 import { Cause, Duration, Effect, Exit, Layer, Redacted } from "effect"
 import * as readline from "node:readline"
+import type { Job, Report } from "../../../../../tests/client-behaviour/src/Processes.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as Pacing from "../../src/Pacing.js"
 
-/** What a child is asked to do (its first argument, as JSON). */
-export interface Job {
-  readonly kind: "rate" | "create" | "hold"
-  readonly baseUrl: string
-  readonly token: string
-  /** The Redis store, or absent for this process's own limiters. */
-  readonly redisUrl?: string | undefined
-  readonly prefix?: string | undefined
-  readonly leaseMillis?: number | undefined
-  readonly userKey?: string | undefined
-  readonly fibers?: number | undefined
-  readonly seconds?: number | undefined
-  readonly creations?: number | undefined
-  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
-  /** Where this child creates lists, and the names' prefix. */
-  readonly community?: { readonly group_id: number; readonly channel: "VK" } | undefined
-  readonly name?: string | undefined
-  /** How long a fiber of a `rate` job waits after a failed call before its next (none by default). */
-  readonly pauseAfterFailureMillis?: number | undefined
-}
+export type { Job, Report }
 
-/** What a child reports. */
-export interface Report {
-  /** Calls that succeeded, with when each ended (epoch milliseconds). */
-  readonly ok: number
-  readonly okAt: ReadonlyArray<number>
-  /** Failed calls by error tag, and the first message of each. */
-  readonly failures: Readonly<Record<string, number>>
-  readonly messages: Readonly<Record<string, string>>
-  /** When each call failed (epoch milliseconds), and with what tag. */
-  readonly failedAt: ReadonlyArray<{ readonly at: number; readonly tag: string }>
-}
-
+/** What this child is asked to do (its first argument, as JSON). */
 const job = JSON.parse(process.argv[2] ?? "{}") as Job
 
 const lines = readline.createInterface({ input: process.stdin })

@@ -1,6 +1,8 @@
 /**
- * One process of a user on the Effect 4 line, for the mixed-fleet test and this line's
- * `SharedLimits.test.ts`: the same jobs, words and report as the Effect 3 line's child
+ * One process of a user on the Effect 4 line, for the mixed-fleet test and the scenarios of limits
+ * shared through Redis (`SharedLimits`, `RedisCluster`), bundled and started by the harness
+ * (`tests/client-behaviour/src/Processes.ts`, which defines its jobs and report): the same jobs,
+ * words and report as the Effect 3 line's child
  * (`lines/effect3/client/test/support/limitsChild.ts`), so that a test starts processes of both lines
  * alike. It builds its client with the limiters of its job (Redis, or this process's memory), writes
  * `ready`, waits for `go` on standard input, does its job and writes one line of JSON.
@@ -12,30 +14,12 @@
 import { Cause, Duration, Effect, Exit, Layer, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import * as readline from "node:readline"
+import type { Job, Report } from "../../../../../tests/client-behaviour/src/Processes.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as Pacing from "../../src/Pacing.js"
 
 /** What a child is asked to do (its first argument, as JSON). */
-interface Job {
-  readonly kind: "rate" | "create" | "hold"
-  readonly baseUrl: string
-  readonly token: string
-  /** The Redis store, or absent for this process's own limiters. */
-  readonly redisUrl?: string | undefined
-  readonly prefix?: string | undefined
-  readonly leaseMillis?: number | undefined
-  readonly userKey?: string | undefined
-  readonly fibers?: number | undefined
-  readonly seconds?: number | undefined
-  readonly creations?: number | undefined
-  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
-  readonly community?: { readonly group_id: number; readonly channel: "VK" } | undefined
-  readonly name?: string | undefined
-  /** How long a fiber of a `rate` job waits after a failed call before its next (none by default). */
-  readonly pauseAfterFailureMillis?: number | undefined
-}
-
 const job = JSON.parse(process.argv[2] ?? "{}") as Job
 
 const lines = readline.createInterface({ input: process.stdin })
@@ -121,7 +105,8 @@ const program = Effect.gen(function*() {
     )
     return yield* Effect.never
   }
-  process.stdout.write(`${JSON.stringify({ ok: okAt.length, okAt, failures, messages, failedAt })}\n`)
+  const report: Report = { ok: okAt.length, okAt, failures, messages, failedAt }
+  process.stdout.write(`${JSON.stringify(report)}\n`)
 })
 
 Effect.runPromiseExit(program.pipe(Effect.provide(Layer.mergeAll(limiters, FetchHttpClient.layer)))).then((exit) => {

@@ -1,0 +1,136 @@
+/**
+ * The parts of the Effect 3 line's driver (`Driver.ts`) for the Config, KeepAlive, RealPort and Readme
+ * scenarios: the client's configuration read from an environment, the line's errors told apart, its
+ * machinery on the live clock, and its reference server on a real loopback port.
+ */
+import { tokens } from "@community-api/core/DemoData"
+import * as ReferenceServer from "@community-api/server/ReferenceServer"
+import { FetchHttpClient, HttpServer } from "@effect/platform"
+import type { HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Clock, Config, ConfigError, ConfigProvider, Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { fileURLToPath } from "node:url"
+import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
+import * as ClientError from "../../src/ClientError.js"
+import * as CommunityApiClient from "../../src/CommunityApiClient.js"
+import * as CreationQuota from "../../src/CreationQuota.js"
+import * as Timers from "../../src/internal/timers.js"
+import * as Pacing from "../../src/Pacing.js"
+import * as PermitStore from "../../src/PermitStore.js"
+
+/** `configFromEnv`, with the `userKey` read from a variable too when told. */
+export const envConfig = ({ userKeyVariable }: Driver.EnvOptions): Config.Config<CommunityApiClient.ClientConfig> =>
+  userKeyVariable === undefined
+    ? CommunityApiClient.configFromEnv
+    : Config.map(
+      Config.all([CommunityApiClient.configFromEnv, Config.string(userKeyVariable)]),
+      ([client, userKey]) => ({ ...client, userKey })
+    )
+
+/** The environment as this line's provider (which keeps an empty variable): without the empty ones when they are missing. */
+export const envProvider = (env: Readonly<Record<string, string>>, { empty }: Driver.EnvOptions) =>
+  ConfigProvider.fromMap(new Map(Object.entries(env).filter(([, value]) => empty !== "missing" || value !== "")))
+
+export const configError: Driver.Line["configError"] = (value) =>
+  ConfigError.isConfigError(value) ? { invalidData: ConfigError.isInvalidData(value) } : undefined
+
+export const isClientError: Driver.Line["isClientError"] = (value, tag) => {
+  const error = (ClientError as Record<string, unknown>)[tag]
+  return typeof error === "function" && value instanceof error
+}
+
+export const readme: Driver.ReadmeHome = {
+  clientDir: fileURLToPath(new URL("../..", import.meta.url)),
+  clientName: "@community-api/client",
+  service: "### In a service",
+  tests: "### In tests, with the reference server in-process"
+}
+
+/** What the driver lends: its worlds over a runtime, its forks, and the runtimes it ends. */
+export interface Deps {
+  readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
+  readonly fork: <A>(runtime: any, effect: Effect.Effect<A, unknown>) => Driver.Call<A>
+  readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
+}
+
+/** The line's `HttpClient` named, with the caller's fetch and `RequestInit` given. */
+export const transport = ({ fetch, http, requestInit }: Driver.RealClientOptions): Layer.Layer<HttpClient.HttpClient> =>
+  (http === "undici" ? NodeHttpClient.layerUndici : FetchHttpClient.layer).pipe(Layer.provideMerge(Layer.mergeAll(
+    fetch === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.Fetch, fetch as typeof globalThis.fetch),
+    requestInit === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.RequestInit, requestInit)
+  )))
+
+export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(ReferenceServer.layerServe({ port: 0 }), Pacing.layer(), CreationQuota.layer())
+  )
+  deps.open(runtime)
+  const { address, pacing, quota, server } = await runtime.runPromise(Effect.all({
+    address: Effect.map(HttpServer.HttpServer, (served) => served.address),
+    server: ReferenceServer.ReferenceServer,
+    pacing: Pacing.Pacing,
+    quota: CreationQuota.CreationQuota
+  }))
+  if (address._tag !== "TcpAddress") throw new Error("the server has no TCP address")
+  const baseUrl = `http://127.0.0.1:${address.port}/external-api/v2`
+  const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
+  return {
+    baseUrl,
+    server: {
+      reset: () => run(server.reset),
+      load: (fixture) => run(server.load(fixture as never)),
+      setFaults: (faults) => run(server.setFaults(faults as never)),
+      clearFaults: () => run(server.clearFaults),
+      snapshot: () => run(server.snapshot) as never,
+      revokeToken: (token) => run(server.revokeToken(token)),
+      issueToken: (issue) => run(server.issueToken(issue as never)),
+      requestCount: () => run(server.requestCount),
+      recentRequests: () => run(server.recentRequests) as never,
+      journal: (filter) => run(server.journal(filter as never)) as never
+    },
+    // Each client over an `HttpClient` of its own, open while the world is (undici's closes with its
+    // scope), and the world's limiters.
+    client: ({ fetch, http, requestInit, ...options }) => {
+      const client = ManagedRuntime.make(Layer.mergeAll(
+        transport({ fetch, http, requestInit } as Driver.RealClientOptions),
+        Layer.succeed(Pacing.Pacing, pacing),
+        Layer.succeed(CreationQuota.CreationQuota, quota)
+      ))
+      deps.open(client)
+      return deps.world(client, { baseUrl, token: tokens.owner }).client(options)
+    }
+  }
+}
+
+export const live = async (deps: Deps): Promise<Driver.LiveWorld> => {
+  // Effect's default services: the live clock, the only one the timers may leave unreferenced.
+  const runtime = ManagedRuntime.make(Layer.empty)
+  deps.open(runtime)
+  const run = <A, E>(effect: Effect.Effect<A, E>) => runtime.runPromise(Effect.orDie(effect))
+  return {
+    now: () => run(Clock.currentTimeMillis),
+    settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow(), { discard: true })),
+    timers: (options) => {
+      const timers = Timers.make(options)
+      return {
+        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
+        remove: (timer) => run(timers.remove(timer as Timers.Timer)),
+        awaited: timers.awaited
+      }
+    },
+    pacing: async ({ limit, marginMillis, windowMillis }) => {
+      const store = PermitStore.unsafeMakeMemory({ limit })
+      const pacing = await run(Effect.provideService(
+        Pacing.makeFromStore({ window: Duration.millis(windowMillis), margin: Duration.millis(marginMillis) }),
+        PermitStore.PermitStore,
+        store
+      ))
+      return {
+        withPermit: (user) => deps.fork(runtime, pacing.withPermit(user)(Effect.void)),
+        budget: (user) => run(pacing.budget(user)),
+        users: () => run(pacing.users),
+        storeUsers: () => run(store.users)
+      }
+    }
+  }
+}

@@ -1,0 +1,518 @@
+/**
+ * What both lines' drivers build alike out of their own Effect, written once: each driver hands over a
+ * {@link Kit} of its functions (its `Effect`, `Clock`, `Stream`, `TestClock`, `Paginate`, ...) and a
+ * {@link Runner} per runtime; the compositions here are those functions put together, so a call is
+ * still a fiber of the line's runtime on its test clock. `F` is the line's effect, `S` its stream:
+ * this file sees neither type (no Effect import), the drivers do.
+ */
+import type * as Budget from "@community-api/core/Budget"
+import { defaultPrefix } from "@community-api/core/RedisKeys"
+import type * as Driver from "./Driver.js"
+import * as Lines from "./Lines.js"
+
+/** A module of a line, its functions called by name. */
+type Module = { readonly [name: string]: any }
+
+/** The line's modules of the same names and functions on both lines, as the compositions call them. */
+export interface Modules {
+  readonly Clock: Module
+  readonly Duration: Module
+  readonly Effect: Module
+  readonly Fiber: Module
+  readonly Lane: Module
+  readonly Option: Module
+  readonly Paginate: Module
+  readonly Redacted: Module
+  readonly Stream: Module
+  readonly TestClock: Module
+}
+
+/** What differs between the lines, given by each. */
+export interface Differences<F, S> {
+  /** An exit read as an outcome, its cause rendered. */
+  readonly outcomeOf: (exit: any) => Driver.Outcome<any>
+  readonly collect: (stream: S) => F
+  readonly forEachChunk: (stream: S, f: (chunk: ReadonlyArray<unknown>) => F) => F
+  readonly dateTime: (epochMillis: number) => unknown
+  readonly toJson: (budget: any, source: "memory", asks?: any) => Budget.Json
+  readonly operations: object
+}
+
+/** The line's schemas of a budget's JSON, of its `Schema` and `Budget` modules. */
+export const budgetSchemas = (line: { readonly Budget: Module; readonly Schema: Module }) =>
+  ({
+    decode: (value: unknown) => line.Schema.decodeUnknownSync(line.Budget.Json)(value),
+    decodeWindow: (value: unknown) => line.Schema.decodeUnknownSync(line.Budget.WindowJson)(value),
+    // The core's JSON is the line's schema's type: it encodes as it is.
+    encode: (json: Budget.Json) => line.Schema.encodeSync(line.Budget.Json)(json)
+  }) satisfies Driver.BudgetSchemas
+
+/** A line's kit of its modules and its differences. */
+export const kitOf = <F, S>(modules: Modules, differences: Differences<F, S>): Kit<F, S> => {
+  const { Clock, Duration, Effect, Lane, Paginate, Stream, TestClock } = modules
+  return {
+    ...differences,
+    modules,
+    now: Clock.currentTimeMillis,
+    succeed: Effect.succeed,
+    sync: Effect.sync,
+    flatMap: (self, f) => Effect.flatMap(self, f),
+    sleep: (millis) => Effect.sleep(Duration.millis(millis)),
+    never: Effect.never,
+    die: Effect.die,
+    fail: Effect.fail,
+    outcome: (self) => Effect.map(Effect.exit(self), differences.outcomeOf),
+    adjust: (millis) => TestClock.adjust(Duration.millis(millis)),
+    setTime: (epochMillis) => TestClock.setTime(epochMillis),
+    forEach: (stream, f) => Stream.runForEach(stream, f),
+    take: (stream, count) => Stream.take(stream, count),
+    withLane: (lane, self) => Lane.withLane(lane)(self),
+    pages: (fetch, options) => Paginate.pages(fetch, options),
+    paged: (fetch, options) => Paginate.stream(fetch, options)
+  }
+}
+
+/** The functions of a line the compositions use (each named after the line's own). */
+export interface Kit<F, S> extends Differences<F, S> {
+  readonly modules: Modules
+  /** `Clock.currentTimeMillis`. */
+  readonly now: F
+  readonly succeed: (value: unknown) => F
+  readonly sync: (f: () => unknown) => F
+  readonly flatMap: (self: F, f: (value: any) => F) => F
+  readonly sleep: (millis: number) => F
+  readonly never: F
+  readonly die: (defect: unknown) => F
+  readonly fail: (error: unknown) => F
+  /** `Effect.exit` read as an outcome (its cause rendered), which it succeeds with. */
+  readonly outcome: (self: F) => F
+  /** `TestClock.adjust`, `TestClock.setTime`. */
+  readonly adjust: (millis: number) => F
+  readonly setTime: (epochMillis: number) => F
+  readonly forEach: (stream: S, f: (element: any) => F) => F
+  readonly take: (stream: S, count: number) => S
+  /** `Lane.withLane(lane)` of an effect or a stream. */
+  readonly withLane: (lane: "interactive" | "batch", self: F | S) => F | S
+  /** `Paginate.pages`, `Paginate.stream`. */
+  readonly pages: (fetch: (position?: Partial<Driver.Position>) => F, options?: Driver.PagesOptions) => S
+  readonly paged: (fetch: (position?: Partial<Driver.Position>) => F, options?: Driver.PagesOptions) => S
+}
+
+/** A runtime of the line: its effects run as fibers (`fork`) or to a promise (`run`, rejecting on failure). */
+export interface Runner<F> {
+  readonly fork: <A>(self: F) => Driver.Call<A>
+  readonly run: (self: F) => Promise<any>
+}
+
+/** A runtime's runner: each fork a fiber of it, as a thenable of its outcome and when it ended on its clock. */
+export const runner = <F>(
+  kit: Kit<F, any>,
+  runtime: { readonly runFork: (self: F) => unknown; readonly runPromise: (self: F) => Promise<any> }
+): Runner<F> => ({
+  fork: (self) => {
+    const { Effect, Fiber } = kit.modules
+    let at: number | undefined
+    const fiber = runtime.runFork(Effect.ensuring(self, Effect.map(kit.now, (now: number) => void (at = now))))
+    return Lines.call(
+      () =>
+        runtime.runPromise(Fiber.await(fiber)).then((exit) => ({ ...kit.outcomeOf(exit), ...Lines.given("at", at) })),
+      () => runtime.runPromise(Fiber.interrupt(fiber)).then(() => undefined)
+    )
+  },
+  run: (self) => runtime.runPromise(self)
+})
+
+/** A target of the line's `Target.resolve` as plain data. */
+export const targetView = (kit: Kit<any, any>, target: any): Driver.TargetView => {
+  const { Option, Redacted } = kit.modules
+  const revealed = (secret: unknown) => Option.getOrUndefined(Option.map(secret, Redacted.value))
+  return target._tag === "Remote"
+    ? {
+      _tag: "Remote",
+      baseUrl: target.baseUrl,
+      token: Redacted.value(target.token),
+      redisUrl: revealed(target.redisUrl),
+      shown: String(target.token) + String(target.redisUrl)
+    }
+    : { _tag: "Embedded", token: revealed(target.token) }
+}
+
+/** A pacing service that records the lane of every request it lets in (`Lane.current`). */
+export const recordingLanes = <P extends { readonly withPermit: (user: string, lane?: any) => (send: any) => any }>(
+  kit: Kit<any, any>,
+  pacing: P,
+  lanes: Array<"interactive" | "batch">
+): P => ({
+  ...pacing,
+  withPermit: (user: string, lane?: "interactive" | "batch") => (send: unknown) =>
+    kit.flatMap(kit.modules.Lane.current(lane), (resolved) => {
+      lanes.push(resolved)
+      return pacing.withPermit(user, lane)(send)
+    })
+})
+
+/** The line's `CommunityApiClient.Client`, as the compositions call it. */
+type LineClient = any
+
+/** An element taken as `consuming` says: after its time on the clock, told with the time then. */
+const taken = <F>(kit: Kit<F, any>, element: unknown, consuming: Driver.Consuming<any> = {}): F =>
+  kit.flatMap(
+    consuming.millis === "never"
+      ? kit.never
+      : consuming.millis === undefined
+      ? kit.succeed(undefined)
+      : kit.sleep(consuming.millis),
+    () => kit.flatMap(kit.now, (now) => kit.sync(() => consuming.each?.(element, now)))
+  )
+
+/** Calls made one after another in one fiber (`Client.serial`): every one's outcome and times. */
+const serial = <F>(kit: Kit<F, any>, call: (i: number) => F, options: Driver.SerialOptions): F => {
+  const ended: Array<Driver.Ended> = []
+  const step = (i: number): F =>
+    options.times !== undefined && i >= options.times ?
+      kit.succeed(ended) :
+      kit.flatMap(kit.now, (startedAt) =>
+        options.while !== undefined && !options.while(startedAt)
+          ? kit.succeed(ended)
+          : kit.flatMap(kit.outcome(call(i)), ({ cause: _, ...outcome }: Driver.Outcome) =>
+            kit.flatMap(kit.now, (at) => {
+              ended.push({ ...outcome, startedAt, at })
+              return options.pauseMillis === undefined
+                ? step(i + 1)
+                : kit.flatMap(kit.sleep(options.pauseMillis), () => step(i + 1))
+            })))
+  return kit.flatMap(kit.succeed(0), step)
+}
+
+/** The line's client as the scenarios call it. */
+export const client = <F, S>(kit: Kit<F, S>, { fork, run }: Runner<F>, client: LineClient): Driver.Client => {
+  const marked = <X extends F | S>(self: X, options?: Driver.CallOptions): X =>
+    options?.lane === undefined ? self : kit.withLane(options.lane, self) as X
+  const method = (path: string) => Lines.member<(params?: object) => F>(client, path)
+  const stream = (path: string) => Lines.member<(params?: object) => S>(client.streams, path)
+  const page = (path: string, params?: object) => (position?: Partial<Driver.Position>): F =>
+    client.page(Lines.operation(kit.operations, path), params ?? {}, position)
+  const all = (items: S) => fork<ReadonlyArray<any>>(kit.collect(items))
+  return {
+    call: (path, params, options) => fork(marked(method(path)(params), options)),
+    callRaw: (path, params, options) => fork(marked(client.call(path, params ?? {}), options)),
+    stream: (path, params, options) => {
+      const items = marked(stream(path)(params), options)
+      return all(options?.take === undefined ? items : kit.take(items, options.take))
+    },
+    page: (path, params, position) => fork(page(path, params)(position)),
+    pages: (path, params, options) => all(kit.pages(page(path, params), options)),
+    pagedItems: (path, params, options) => all(kit.paged(page(path, params), options)),
+    streamOf: (path, params) => all(client.stream(Lines.operation(kit.operations, path), params ?? {})),
+    consume: (path, params, consuming) =>
+      fork(kit.forEachChunk(stream(path)(params), (chunk) => taken(kit, chunk, consuming))),
+    budget: () => run(client.budget),
+    estimateCreations: (count, by) => run(client.estimateCreations(count, kit.dateTime(by))),
+    // The line's `Budget.Json` given as the core's: the types are one (the schemas' are checked both ways).
+    budgetJson: (asks) =>
+      run(kit.flatMap(client.budget, (budget) =>
+        asks === undefined
+          ? kit.succeed(kit.toJson(budget, "memory"))
+          : kit.flatMap(
+            client.estimateCreations(asks.creations, kit.dateTime(asks.by)),
+            (estimate) => kit.succeed(kit.toJson(budget, "memory", { ...asks, estimate }))
+          ))),
+    serial: (path, options) => fork(serial(kit, (i) => method(path)(options.params?.(i)), options))
+  }
+}
+
+/** How making a line's client (`make`) ended: the client as the scenarios call it, or how it failed. */
+export const tryClient = <F, S>(kit: Kit<F, S>, runner: Runner<F>, make: F): Promise<Driver.Outcome<Driver.Client>> =>
+  runner.run(kit.outcome(make)).then((outcome: Driver.Outcome<LineClient>) =>
+    outcome._tag === "Success" ? { _tag: "Success", value: client(kit, runner, outcome.value) } : outcome
+  )
+
+/** What every world offers over a runtime: its clients, its clock, `Paginate.pages` on it. */
+export const world = <F, S>(
+  kit: Kit<F, S>,
+  runner: Runner<F>,
+  made: {
+    /** The line's `ClientConfig` of the world's client of these options. */
+    readonly config: (options: Driver.ClientOptions) => unknown
+    /** `CommunityApiClient.make`, and the client of `CommunityApiClient.layer`. */
+    readonly make: (config: any) => F
+    readonly layer: (config: any) => F
+    /** A client made with limiters of its own (`ClientOptions.limiters`). */
+    readonly own: (make: F) => F
+    /** A client made recording what it sends, when the world observes. */
+    readonly tap: (make: F) => F
+    readonly observed: Lines.Observing
+  }
+): Pick<Driver.World, "client" | "tryClient" | "observed" | "adjust" | "now" | "pages"> => ({
+  client: (options = {}) => {
+    const make = made.tap(made.make(made.config(options)))
+    return runner.run(options.limiters === "own" ? made.own(make) : make).then((built) => client(kit, runner, built))
+  },
+  tryClient: (options, via) => tryClient(kit, runner, (via === "make" ? made.make : made.layer)(made.config(options))),
+  observed: made.observed,
+  adjust: (millis) => runner.run(kit.adjust(millis)),
+  now: () => runner.run(kit.now),
+  pages: (fetch, options, consuming) => {
+    const pages: Array<Driver.Page> = []
+    const fetched = (position?: Partial<Driver.Position>) =>
+      kit.flatMap(kit.now, (at) => {
+        const answer = fetch(position as Driver.Position, at)
+        return kit.flatMap(kit.sleep(answer.millis), () => kit.sync(answer.then))
+      })
+    return runner.fork(kit.flatMap(
+      kit.forEach(
+        kit.pages(fetched, options),
+        (page) => kit.flatMap(kit.sync(() => pages.push(page)), () => taken(kit, page, consuming))
+      ),
+      () => kit.succeed(pages)
+    ))
+  }
+})
+
+/** A reply of a script carried out on the world's clock: `respond` makes the line's response. */
+const answer = <F>(
+  kit: Kit<F, any>,
+  reply: Driver.Reply,
+  respond: (response: Lines.Response) => F
+): F => {
+  switch (reply._tag) {
+    case "Drop":
+      return kit.die(reply.reason)
+    case "Wait":
+      return kit.flatMap(
+        kit.sleep(reply.millis),
+        () =>
+          kit.flatMap(
+            kit.now,
+            (at) => answer(kit, typeof reply.then === "function" ? reply.then(at) : reply.then, respond)
+          )
+      )
+    default:
+      return respond(Lines.response(reply))
+  }
+}
+
+/** A request to a scripted server recorded in `received` (when it came on the clock) and answered by `script`. */
+export const serve = <F>(
+  kit: Kit<F, any>,
+  script: Driver.Script,
+  received: Array<Driver.Received>,
+  request: { readonly url: string; readonly text: string; readonly authorization: string | undefined },
+  respond: (response: Lines.Response) => F
+): F =>
+  kit.flatMap(kit.now, (at) => {
+    received.push(Lines.received(at, request))
+    return answer(kit, script(received[received.length - 1]!, received.length - 1), respond)
+  })
+
+/** The reference server's controls: each of the line's `ReferenceServer` run to a promise. */
+export const controls = <F>(run: (self: F) => Promise<any>, server: any, awaitWaits: (count: number) => F) =>
+  ({
+    reset: () => run(server.reset),
+    load: (fixture) => run(server.load(fixture)),
+    setFaults: (faults) => run(server.setFaults(faults)),
+    clearFaults: () => run(server.clearFaults),
+    snapshot: () => run(server.snapshot),
+    revokeToken: (token) => run(server.revokeToken(token)),
+    issueToken: (issue) => run(server.issueToken(issue)),
+    requestCount: () => run(server.requestCount),
+    recentRequests: () => run(server.recentRequests),
+    journal: (filter) => run(server.journal(filter)),
+    awaitWaits: (count) => run(awaitWaits(count))
+  }) satisfies Driver.ServerControls
+
+/** A line's memory store of permits (`PermitStore.Service`), as the compositions use it. */
+interface Permits<F> {
+  readonly take: (user: string, lane?: "interactive" | "batch") => F
+  readonly release: (permit: never, hold: { readonly afterAnswerMillis: number; readonly afterTakeMillis: number }) => F
+  readonly block: (user: string, millis: number) => F
+  readonly users: F
+}
+
+/** A line's memory store of counts (`CountStore.Service`), as the compositions use it. */
+interface Counts<F> {
+  readonly take: (user: string) => F
+  readonly refund: (user: string, at: number) => F
+  readonly users: F
+}
+
+/** A store of permits as the user's own: recording every call in `calls`, or failing every take with `unavailable`. */
+export const ownPermits = <F, P extends Permits<F>>(
+  kit: Kit<F, any>,
+  inner: P,
+  calls: Lines.StoreCalls,
+  unavailable?: object
+): P => {
+  if (unavailable !== undefined) {
+    calls.failure = unavailable as Driver.Failure
+    return { ...inner, take: () => kit.fail(unavailable) }
+  }
+  const after = (record: () => unknown, self: F) => kit.flatMap(kit.sync(record), () => self)
+  return {
+    ...inner,
+    take: (user: string) => after(() => calls.takes++, inner.take(user)),
+    release: (permit: never, hold: Lines.StoreCalls["holds"][number]) =>
+      after(() => calls.holds.push(hold), inner.release(permit, hold)),
+    block: (user: string, millis: number) => after(() => calls.blocks.push(millis), inner.block(user, millis))
+  }
+}
+
+/** A store of counts as the user's own, recording every verdict in `calls`. */
+export const ownCounts = <F, C extends Counts<F>>(kit: Kit<F, any>, inner: C, calls: Lines.StoreCalls): C => ({
+  ...inner,
+  take: (user: string) =>
+    kit.flatMap(
+      inner.take(user),
+      (verdict) => kit.flatMap(kit.sync(() => calls.verdicts.push(verdict._tag)), () => kit.succeed(verdict))
+    )
+})
+
+/** The line's limiters themselves (`Driver.LimiterWorld`) over its memory stores, `pacing` made over `permits`. */
+export const limiterWorld = <F>(
+  kit: Kit<F, any>,
+  { fork, run }: Runner<F>,
+  stores: { readonly permits: Permits<F>; readonly counts: Counts<F>; readonly pacing: F }
+): Driver.LimiterWorld => {
+  let pacing: Promise<Driver.PacingService> | undefined
+  return {
+    adjust: (millis) => run(kit.adjust(millis)),
+    setTime: (epochMillis) => run(kit.setTime(epochMillis)),
+    pacing: () =>
+      pacing ??= run(stores.pacing).then((service) => ({
+        settings: service.settings,
+        withPermit: (user, millis = 0) =>
+          fork(service.withPermit(user)(millis === 0 ? kit.succeed(undefined) : kit.sleep(millis))),
+        users: () => run(service.users)
+      })),
+    permits: {
+      take: (user) => run(stores.permits.take(user)),
+      release: (permit, hold) => run(stores.permits.release(permit as never, hold)),
+      block: (user, millis) => run(stores.permits.block(user, millis)),
+      users: () => run(stores.permits.users)
+    },
+    counts: {
+      take: (user) => run(stores.counts.take(user)).then((verdict) => verdict._tag),
+      refund: (user, at) => run(stores.counts.refund(user, at)),
+      users: () => run(stores.counts.users)
+    }
+  }
+}
+
+/** A pacing service of the line (`Pacing.Service`), as the compositions use it. */
+interface PacingService<F> {
+  readonly settings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  readonly withPermit: (user: string, lane?: "interactive" | "batch") => (send: F) => F
+  readonly penalize: (user: string) => F
+  readonly budget: (user: string) => F
+}
+
+/**
+ * A pacing service over Redis as a handle (`Driver.RedisPacing`), and the service timed: every
+ * permit taken through it records how long it waited, from asking to sending.
+ */
+export const redisPacing = <F, P extends PacingService<F>>(kit: Kit<F, any>, { fork, run }: Runner<F>, service: P) => {
+  const waits: Array<number> = []
+  const timed: P = {
+    ...service,
+    withPermit: (user: string, lane?: "interactive" | "batch") => (send: F) =>
+      kit.flatMap(kit.now, (askedAt) =>
+        service.withPermit(user, lane)(kit.flatMap(kit.now, (sentAt) => {
+          waits.push(sentAt - askedAt)
+          return send
+        })))
+  }
+  const { limit, marginMillis, windowMillis } = service.settings
+  const handle: Driver.RedisPacing = {
+    settings: { limit, windowMillis, marginMillis },
+    withPermit: (user, { lane, millis = 0 } = {}) =>
+      fork(
+        timed.withPermit(user, lane)(kit.flatMap(kit.now, (sentAt) =>
+          kit.flatMap(
+            millis > 0 ? kit.sleep(millis) : kit.succeed(undefined),
+            () => kit.flatMap(kit.now, (answeredAt) => kit.succeed({ sentAt, answeredAt }))
+          )))
+      ),
+    penalize: (user) => run(service.penalize(user)),
+    budget: (user) => run(service.budget(user)),
+    waits
+  }
+  return { handle, timed }
+}
+
+/** A creation quota over Redis (`CreationQuota.makeRedis`) as a handle. */
+export const redisQuota = <F>({ fork, run }: Runner<F>, service: any): Driver.RedisQuota => ({
+  acquire: (user, operation, onExhausted) => fork(service.acquire(user, operation, onExhausted)),
+  confirm: (user, operation, taken) => fork(service.confirm(user, operation, taken)),
+  refund: (user, taken) => run(service.refund(user, taken)),
+  exhaustDay: (user) => run(service.exhaustDay(user)),
+  usedUp: (user) => run(service.usedUp(user)),
+  budget: (user) => fork(service.budget(user))
+})
+
+/** A connection to Redis (`RedisInternal.connect`) as a handle: `permits` makes a store over it, `close` ends it. */
+export const redisConnection = <F>(
+  { fork, run }: Runner<F>,
+  connection: any,
+  made: {
+    readonly counts: any
+    readonly permits: (store: { limit: number; leaseMillis: number }) => F
+    readonly close: F
+  }
+): Driver.RedisConnection => ({
+  permits: async (store) => {
+    const permits = await run(made.permits(store))
+    return {
+      take: (user, lane) => fork(permits.take(user, lane)),
+      release: (permit, hold) => run(permits.release(permit, hold)),
+      budget: (user) => fork(permits.budget(user))
+    }
+  },
+  counts: {
+    take: (user) => run(made.counts.take(user)).then((verdict) => verdict._tag),
+    budget: (user) => run(made.counts.budget(user))
+  },
+  run: (limiter, script) => run(connection.run(limiter, script)),
+  close: () => fork(made.close)
+})
+
+/** A service made in a scope of its own: its value, an effect run in that scope (`within`), what closes it. */
+export interface Scoped<F> {
+  readonly value: any
+  readonly within: (self: F) => F
+  readonly close: F
+}
+
+/** The services of a Redis world (`Driver.RedisWorld`), each made in a scope of its own, as handles. */
+export const redisServices = <F>(
+  kit: Kit<F, any>,
+  runner: Runner<F>,
+  line: {
+    readonly scoped: (self: F) => Promise<Scoped<F>>
+    /** `Pacing.makeRedis`, `CreationQuota.makeRedis`, `RedisInternal.connect` of plain options. */
+    readonly pacing: (options: Driver.RedisPacingOptions) => F
+    readonly quota: (options: Driver.RedisOptions) => F
+    readonly connect: (options: { readonly url: string; readonly prefix: string; readonly timeoutMillis: number }) => F
+    /** `RedisInternal.countStore` (the API's limits) and `RedisInternal.permitStore` over a connection. */
+    readonly counts: (connection: any) => any
+    readonly permits: (connection: any, store: { readonly limit: number; readonly leaseMillis: number }) => F
+  },
+  /** The services behind the handles of `pacing`, timed. */
+  services: WeakMap<Driver.RedisPacing, unknown>
+): Pick<Driver.RedisWorld, "pacing" | "quota" | "connect"> => ({
+  pacing: async (settings) => {
+    const { handle, timed } = redisPacing(kit, runner, (await line.scoped(line.pacing(settings))).value)
+    services.set(handle, timed)
+    return handle
+  },
+  quota: async (settings) => redisQuota(runner, (await line.scoped(line.quota(settings))).value),
+  connect: async ({ prefix, timeoutMillis, url }) => {
+    const { close, value: connection, within } = await line.scoped(
+      line.connect({ url, prefix: prefix ?? defaultPrefix, timeoutMillis: timeoutMillis ?? 1000 })
+    )
+    return redisConnection(runner, connection, {
+      counts: line.counts(connection),
+      permits: (store) => within(line.permits(connection, store)),
+      close
+    })
+  }
+})
