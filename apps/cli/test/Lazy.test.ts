@@ -17,7 +17,7 @@ import * as Spawn from "./support/Spawn.js"
 const buildDir = fileURLToPath(new URL("../build/", import.meta.url))
 
 /** The sources of the server package, as the bundle's record names them. */
-const isServerSource = (file: string) => /(^|\/)packages\/server\/src\//.test(file)
+const isServerSource = (file: string) => /(^|\/)lines\/effect3\/server\/src\//.test(file)
 
 let scratch = ""
 

@@ -4,7 +4,7 @@
  * twenty-first refused, a fault on), on a sandbox whose clock is turned by hand from a fixed instant,
  * so that the pictures show the same sandbox times on every run.
  *
- *   npx tsx scripts/screenshots.ts     (from packages/server; Debian's chromium, or CHROMIUM_PATH)
+ *   npx tsx scripts/screenshots.ts     (from lines/effect3/server; Debian's chromium, or CHROMIUM_PATH)
  *
  * A script and not a test: a test run leaves the tree as it was.
  */
