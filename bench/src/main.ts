@@ -26,6 +26,7 @@ import * as B6 from "./B6SharedLimits.js"
 import * as B7 from "./B7Bridge.js"
 import * as B8 from "./B8Startup.js"
 import * as B9 from "./B9Scale.js"
+import * as Docs from "./docs.js"
 import * as Lines from "./internal/Lines.js"
 import * as Progress from "./internal/Progress.js"
 import type { Result } from "./internal/Result.js"
@@ -164,7 +165,12 @@ const program = Effect.gen(function*() {
   }
   fs.writeFileSync(latestFile, `${JSON.stringify(document, null, 2)}\n`)
   process.stdout.write(Table.render(merged))
-  process.stdout.write(`\nWrote ${latestFile}${chosen.some((b) => b.id === "B2") ? ` and ${pacingFile}` : ""}\n`)
+  Docs.write()
+  process.stdout.write(
+    `\nWrote ${latestFile}${
+      chosen.some((b) => b.id === "B2") ? `, ${pacingFile}` : ""
+    } and docs/bench.md's latest figures\n`
+  )
 })
 
 NodeRuntime.runMain(program)
