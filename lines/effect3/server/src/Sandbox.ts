@@ -246,10 +246,11 @@ const parseArgs = (
       if (value === undefined) return refuse(command, `--${flag.name} needs a value (${flag.value})`)
       values.set(flag.name, value)
     }
+    const portFrom = !values.has("port") && env.PORT !== undefined ? "PORT" : "--port"
     const portText = values.get("port") ?? env.PORT ?? String(defaults.port)
     const port = Number(portText)
     if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
-      return refuse(command, `not a port: ${portText}`)
+      return refuse(command, `${portFrom} needs a port from 0 to 65535 (0: any free port), not ${portText}`)
     }
     const limits: Args["limits"] = {}
     for (const [flag, option] of Object.entries(numberFlags)) {

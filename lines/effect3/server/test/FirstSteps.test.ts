@@ -24,9 +24,9 @@ const bundle = path.join(packageDir, "build", "community-api-sandbox.js")
 const spawnTimeout = 120_000
 
 /** Runs the sandbox with `args` to its end (killed past the test's bound) and collects its output. */
-const runToEnd = (args: ReadonlyArray<string>) =>
+const runToEnd = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
   ChildSupport.toEnd(
-    ChildProcess.spawn(process.execPath, [bundle, ...args], { cwd: packageDir }),
+    ChildProcess.spawn(process.execPath, [bundle, ...args], { cwd: packageDir, env: { ...process.env, ...env } }),
     spawnTimeout - 30_000
   )
 
@@ -63,10 +63,12 @@ describe("the sandbox's help and usage", () => {
   )
 
   it("a word it does not know, or a value it refuses: the problem, the usage with --help, exit 2", async () => {
-    const [unknown, latency, faults] = await Promise.all([
+    const [unknown, latency, faults, port, portFromEnv] = await Promise.all([
       runToEnd(["--port", "0", "--bogus"]),
       runToEnd(["--port", "0", "--latency", "soon"]),
-      runToEnd(["--port", "0", "--faults", JSON.stringify({ latency: { fixed: -1 } })])
+      runToEnd(["--port", "0", "--faults", JSON.stringify({ latency: { fixed: -1 } })]),
+      runToEnd(["--port", "99999"]),
+      runToEnd([], { PORT: "eighty" })
     ])
     const usage = "usage: community-api-sandbox [flags] (--help lists them)"
     expect(unknown).toEqual({ code: 2, stdout: "", stderr: `unknown argument --bogus\n${usage}\n` })
@@ -79,6 +81,17 @@ describe("the sandbox's help and usage", () => {
       code: 2,
       stdout: "",
       stderr: `--faults: latency.fixed: expected a non-negative number, actual -1\n${usage}\n`
+    })
+    // The flag (or the variable) and the range it takes, like the other usage errors.
+    expect(port).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `--port needs a port from 0 to 65535 (0: any free port), not 99999\n${usage}\n`
+    })
+    expect(portFromEnv).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `PORT needs a port from 0 to 65535 (0: any free port), not eighty\n${usage}\n`
     })
   }, spawnTimeout)
 })
