@@ -4,10 +4,10 @@
  *
  * @since 0.1.0
  */
-import { Allowed, JsonSchema } from "@community-api/schema"
+import * as ParameterWords from "@community-api/core/ParameterWords"
+import { JsonSchema } from "@community-api/schema"
 import { HelpDoc, Options, ValidationError } from "@effect/cli"
-import { Effect, Either, Option, ParseResult, Schema, SchemaAST } from "effect"
-import { orList, quote } from "./internal/text.js"
+import { Effect, Option, ParseResult, Schema, SchemaAST } from "effect"
 
 /**
  * One parameter of a payload, as a flag.
@@ -59,113 +59,6 @@ export const kebab = (key: string): string =>
 const withoutUndefined = (ast: SchemaAST.AST): SchemaAST.AST =>
   SchemaAST.isUnion(ast) ? SchemaAST.Union.make(ast.types.filter((t) => !SchemaAST.isUndefinedKeyword(t))) : ast
 
-type JsonSchemaFacts = {
-  readonly type?: string
-  readonly description?: string
-  readonly minimum?: number
-  readonly maximum?: number
-  readonly minLength?: number
-  readonly maxLength?: number
-  readonly pattern?: string
-  readonly not?: { readonly pattern?: string }
-  readonly default?: unknown
-}
-
-/**
- * The JSON Schema of each parameter of a payload, as the contract's input schema of it says (the one
- * an assistant's tool takes): the contract's own facts about each value, by parameter name.
- */
-const parameterSchemas = (payload: Schema.Schema.AnyNoContext): { readonly [key: string]: JsonSchemaFacts } => {
-  const { properties } = JsonSchema.fromPayload(payload)
-  // A JSON Schema's keywords, read as the facts above: the derivation writes each with its JSON type.
-  return typeof properties === "object" && properties !== null && !Array.isArray(properties)
-    ? properties as { readonly [key: string]: JsonSchemaFacts }
-    : {}
-}
-
-/** `0-9a-f` → `0-9 and a-f`: the ranges and characters of a character class, in words. */
-const classInWords = (body: string): string => orList(body.match(/\\?.-.|\\?./g) ?? [], "and")
-
-const unescape = (text: string): string => text.replace(/\\(.)/g, "$1")
-
-/**
- * A pattern of the contract in words, for the shapes it uses: `^[0-9a-f]{24}$` (so many characters of
- * a class) and `^[^…]*$` (none of some characters). `undefined` for any other shape.
- */
-const patternInWords = (pattern: string): { readonly whole: boolean; readonly text: string } | undefined => {
-  const counted = /^\^\[([^\]^][^\]]*)\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern)
-  if (counted !== null) {
-    const [, body, min, max] = counted
-    const count = max === undefined ? min : `${min} to ${max}`
-    return { whole: true, text: `${count} characters of ${classInWords(body)}` }
-  }
-  const excluded = /^\^\[\^((?:\\.|[^\]\\])+)\]\*\$$/.exec(pattern)
-  if (excluded !== null) return { whole: false, text: `none of ${[...unescape(excluded[1])].join(" ")}` }
-  return undefined
-}
-
-const probe = (schema: Schema.Schema<unknown, unknown>, input: unknown) =>
-  Either.getRight(Schema.decodeUnknownEither(schema)(input))
-
-const describeValue = (ast: SchemaAST.AST, facts: JsonSchemaFacts): {
-  readonly typeName: string
-  readonly text: string
-  readonly expected: string
-} => {
-  const schema = Schema.make(ast)
-  const allowed = Allowed.of(ast)
-  if (allowed !== undefined) {
-    const literals = allowed.values
-    const values = `${orList(literals)}${allowed.anyCase ? ", any case" : ""}`
-    return {
-      typeName: literals.length <= 8 ? literals.join("|") : "VALUE",
-      text: values,
-      expected: literals.length <= 2 ? values : `one of ${values}`
-    }
-  }
-  const parts: Array<string> = []
-  let expected: string
-  let typeName: string
-  if (facts.type === "integer") {
-    typeName = "INT"
-    const { maximum: max, minimum: min } = facts
-    const bounds = min !== undefined && max !== undefined
-      ? ` ${min}..${max}`
-      : min !== undefined
-      ? ` ${min} or more`
-      : max !== undefined
-      ? ` at most ${max}`
-      : ""
-    parts.push(`integer${bounds}`)
-    expected = `an integer${bounds}`
-    if (facts.default !== undefined) parts.push(`default ${JSON.stringify(facts.default)}`)
-    // Told by trying: a value past the maximum is decoded to the maximum (a page's count, C13).
-    if (max !== undefined && Option.getOrUndefined(probe(schema, String(max + 1))) === max) {
-      parts.push(`a larger value is replaced by ${max}`)
-    }
-  } else {
-    typeName = facts.type === "string" || facts.type === undefined ? "TEXT" : facts.type.toUpperCase()
-    const shape = facts.pattern === undefined ? undefined : patternInWords(facts.pattern)
-    const length = facts.maxLength !== undefined
-      ? ` of ${facts.minLength ?? 0} to ${facts.maxLength} characters`
-      : facts.minLength === 1
-      ? ", not empty"
-      : ""
-    const noun = shape?.whole === true ? shape.text : `text${length}`
-    parts.push(noun)
-    expected = noun
-    if (shape !== undefined && !shape.whole) parts.push(shape.text)
-    else if (facts.pattern !== undefined && shape === undefined) parts.push(`matching ${facts.pattern}`)
-    if (facts.not?.pattern !== undefined) parts.push(`not containing ${facts.not.pattern}`)
-    if (facts.default !== undefined) parts.push(`default ${JSON.stringify(facts.default)}`)
-  }
-  const annotated = Option.getOrUndefined(SchemaAST.getDescriptionAnnotation(ast))
-    ?? (SchemaAST.isTransformation(ast) ? Option.getOrUndefined(SchemaAST.getDescriptionAnnotation(ast.to)) : undefined)
-  // Effect's generated descriptions ("a string at most 120 character(s) long") repeat the facts above.
-  if (annotated !== undefined && !/^an? /.test(annotated)) parts.push(annotated)
-  return { typeName, text: parts.join(", "), expected }
-}
-
 /**
  * The flags of a payload schema: one per property of its struct. A payload that is not a struct
  * (the free-form payload of an operation whose parameters are not documented) has none.
@@ -175,11 +68,13 @@ const describeValue = (ast: SchemaAST.AST, facts: JsonSchemaFacts): {
 export const fromPayload = (payload: Schema.Schema.AnyNoContext): ReadonlyArray<Flag> => {
   const ast = payload.ast
   if (!SchemaAST.isTypeLiteral(ast) || ast.propertySignatures.length === 0) return []
-  const schemas = parameterSchemas(payload)
+  // The words of each parameter, from the contract's JSON Schema of the payload: the same words the
+  // client and the MCP server give (the core's `ParameterWords`).
+  const words = ParameterWords.ofPayload(JsonSchema.fromPayload(payload))
   return ast.propertySignatures.map((signature) => {
     const key = String(signature.name)
     const type = signature.isOptional ? withoutUndefined(signature.type) : signature.type
-    const { expected, text, typeName } = describeValue(type, schemas[key] ?? {})
+    const { expected, text, typeName } = words.get(key) ?? ParameterWords.of(key, {})
     return {
       key,
       name: kebab(key),
@@ -213,9 +108,7 @@ const generated = /^(?:Expected |Unable to decode )/
 export const refusal = (flag: Flag, raw: string, issue: ParseResult.ParseIssue): string => {
   const said = [...new Set(ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => entry.message))]
     .filter((message) => !generated.test(message))
-  return said.length === 0
-    ? `--${flag.name}: ${quote(raw)} is not ${flag.expected}`
-    : `--${flag.name}: ${quote(raw)} is refused: ${said.join("; ")}`
+  return `--${flag.name}: ${ParameterWords.refused(flag, raw, said)}`
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * How results are written: aligned tables for people, JSON for scripts, one JSON value per line for
- * streamed lists. Values are written as the wire carries them (encoded with the contract's schema).
+ * streamed lists. Values are written as the wire carries them (encoded with the contract's schema),
+ * but for the API's dates, which a table shows as ISO 8601 instants (`2024-03-07T15:00:00Z`) where the
+ * wire and JSON keep unix seconds.
  *
  * @since 0.1.0
  */
-import { SchemaAST } from "effect"
+import { Option, SchemaAST } from "effect"
 import type { Schema } from "effect"
 
 /**
@@ -13,11 +15,54 @@ import type { Schema } from "effect"
  *
  * @since 0.1.0
  */
-export const cell = (value: unknown): string => {
+export const cell = (value: unknown, date = false): string => {
   if (value === null || value === undefined) return ""
+  if (date && typeof value === "number") return instant(value)
   if (typeof value === "string") return value.replace(/[\r\n\t]+/g, " ")
   if (typeof value === "object") return JSON.stringify(value)
   return String(value)
+}
+
+/** Unix seconds as an ISO 8601 instant in UTC, to the second: `2024-03-07T15:00:00Z`. */
+const instant = (seconds: number): string => {
+  const date = new Date(seconds * 1000)
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString().replace(/\.000Z$/, "Z")
+}
+
+/** The schema of a date of the API on the wire (unix seconds), by its identifier. */
+const isDate = (ast: SchemaAST.AST): boolean =>
+  Option.getOrUndefined(SchemaAST.getIdentifierAnnotation(ast)) === "UnixSeconds" ||
+  (SchemaAST.isUnion(ast) && ast.types.some(isDate))
+
+/** The fields of a record's type whose values are dates. */
+const datesIn = (ast: SchemaAST.AST): ReadonlyArray<string> =>
+  SchemaAST.isTypeLiteral(ast)
+    ? ast.propertySignatures.flatMap((field) =>
+      typeof field.name === "string" && isDate(field.type) ? [field.name] : []
+    )
+    : SchemaAST.isTransformation(ast)
+    ? datesIn(ast.to)
+    : []
+
+/**
+ * The fields of a result's rows (an array's, a page's items) or of a result that is one record, whose
+ * values are the API's dates: a table shows them as instants (see {@link cell}).
+ *
+ * @since 0.1.0
+ */
+export const dates = (schema: Schema.Schema.AnyNoContext): ReadonlySet<string> => {
+  const ast = SchemaAST.isTransformation(schema.ast) ? schema.ast.to : schema.ast
+  const element = SchemaAST.isTupleType(ast) && ast.elements.length === 0 && ast.rest.length === 1
+    ? ast.rest[0].type
+    : undefined
+  if (element !== undefined) return new Set(datesIn(element))
+  if (!SchemaAST.isTypeLiteral(ast)) return new Set()
+  const items = ast.propertySignatures.find((field) => field.name === "items")
+  const itemsType = items === undefined ? undefined : items.type
+  const item = itemsType !== undefined && SchemaAST.isTupleType(itemsType) && itemsType.rest.length === 1
+    ? itemsType.rest[0].type
+    : undefined
+  return new Set(item === undefined ? datesIn(ast) : datesIn(item))
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -73,7 +118,11 @@ export const rowsOf = (value: unknown): ReadonlyArray<unknown> | undefined => {
  *
  * @since 0.1.0
  */
-export const table = (rows: ReadonlyArray<unknown>, header: ReadonlyArray<string> = []): string => {
+export const table = (
+  rows: ReadonlyArray<unknown>,
+  header: ReadonlyArray<string> = [],
+  dateFields: ReadonlySet<string> = new Set()
+): string => {
   if (rows.length === 0) return header.join("  ")
   const records = rows.map((row) => isRecord(row) ? row : { value: row })
   const columns: Array<string> = []
@@ -81,9 +130,10 @@ export const table = (rows: ReadonlyArray<unknown>, header: ReadonlyArray<string
     for (const key of Object.keys(record)) if (!columns.includes(key)) columns.push(key)
   }
   if (columns.length === 0) return ""
-  const cells = records.map((record) => columns.map((column) => cell(record[column])))
+  const cells = records.map((record) => columns.map((column) => cell(record[column], dateFields.has(column))))
   const numeric = columns.map((column) =>
-    records.length > 0 && records.every((record) => record[column] === undefined || typeof record[column] === "number")
+    !dateFields.has(column) && records.length > 0 &&
+    records.every((record) => record[column] === undefined || typeof record[column] === "number")
   )
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((row) => row[i].length)))
   const line = (values: ReadonlyArray<string>, header: boolean) =>
@@ -96,10 +146,10 @@ export const table = (rows: ReadonlyArray<unknown>, header: ReadonlyArray<string
  *
  * @since 0.1.0
  */
-export const record = (value: Record<string, unknown>): string => {
+export const record = (value: Record<string, unknown>, dateFields: ReadonlySet<string> = new Set()): string => {
   const keys = Object.keys(value)
   const width = Math.max(0, ...keys.map((key) => key.length))
-  return keys.map((key) => `${key.padEnd(width)}  ${cell(value[key])}`.trimEnd()).join("\n")
+  return keys.map((key) => `${key.padEnd(width)}  ${cell(value[key], dateFields.has(key))}`.trimEnd()).join("\n")
 }
 
 /**
@@ -108,10 +158,14 @@ export const record = (value: Record<string, unknown>): string => {
  *
  * @since 0.1.0
  */
-export const human = (value: unknown, header: ReadonlyArray<string> = []): string => {
+export const human = (
+  value: unknown,
+  header: ReadonlyArray<string> = [],
+  dateFields: ReadonlySet<string> = new Set()
+): string => {
   const rows = rowsOf(value)
-  if (rows !== undefined) return table(rows, header)
-  if (isRecord(value)) return record(value)
+  if (rows !== undefined) return table(rows, header, dateFields)
+  if (isRecord(value)) return record(value, dateFields)
   return value === undefined ? "" : JSON.stringify(value)
 }
 

@@ -38,10 +38,15 @@ const encode = (schema: Schema.Schema.AnyNoContext, value: unknown): Effect.Effe
  *
  * @since 0.1.0
  */
-export const print = (value: unknown, json: boolean, header: ReadonlyArray<string> = []): Effect.Effect<void> => {
+export const print = (
+  value: unknown,
+  json: boolean,
+  header: ReadonlyArray<string> = [],
+  dates: ReadonlySet<string> = new Set()
+): Effect.Effect<void> => {
   // An operation with no `response` field prints nothing: the exit code says it succeeded.
   if (value === undefined) return Effect.void
-  const text = json ? Output.json(value) : Output.human(value, header)
+  const text = json ? Output.json(value) : Output.human(value, header, dates)
   return text === "" ? Effect.void : Console.log(text)
 }
 
@@ -82,7 +87,8 @@ const streamAll = (op: Operation.Pageable, params: Record<string, unknown>, json
     )
     // With --json, no line is no item: a stream of JSON lines has no header.
     if (json) return
-    yield* Console.log(Output.table(rows, Output.columns(Schema.Array(op.item))))
+    const schema = Schema.Array(op.item)
+    yield* Console.log(Output.table(rows, Output.columns(schema), Output.dates(schema)))
     if (rows.length === 0) yield* Console.error(emptyNote(params))
   })
 
@@ -131,7 +137,7 @@ export const operation = (
     const api = yield* Api
     const value = yield* api.execute(op, params)
     const wire = op.hasResponse ? yield* encode(op.success, value) : undefined
-    yield* print(wire, format.json, Output.columns(op.success))
+    yield* print(wire, format.json, Output.columns(op.success), Output.dates(op.success))
     // Said where a person reads the table; a script asking for JSON has `total` in it.
     const paged = format.pageNote !== false && Operation.isPageable(op)
     const note = noteOf(wire, params, { json: format.json, paged })
@@ -154,7 +160,7 @@ export const undocumented = (
     const api = yield* Api
     const value = yield* api.call(op, params)
     const wire = op.hasResponse ? value : undefined
-    yield* print(wire, format.json, Output.columns(op.success))
+    yield* print(wire, format.json, Output.columns(op.success), Output.dates(op.success))
     const note = noteOf(wire, params, { json: format.json, paged: false })
     if (note !== undefined) yield* Console.error(note)
   })

@@ -1,3 +1,4 @@
+import { Operations } from "@community-api/schema"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import * as Output from "../src/Output.js"
@@ -23,6 +24,25 @@ describe("Output", () => {
     expect(Output.human({ user_id: 5, auth: "token", client_id: null })).toBe(
       "user_id    5\nauth       token\nclient_id"
     )
+  })
+
+  it("C12 a table shows the API's dates as ISO 8601 instants; JSON keeps the wire's unix seconds", () => {
+    for (const op of [Operations.bots.get, Operations.lists.get]) {
+      expect(Output.dates(op.success), op.path).toEqual(new Set(["create_at"]))
+    }
+    const dates = Output.dates(Operations.bots.get.success)
+    const page = { items: [{ id: "a", create_at: 1709823600 }, { id: "b", create_at: 0 }], total: 2 }
+    expect(Output.human(page, [], dates).split("\n")).toEqual([
+      "id  create_at",
+      "a   2024-03-07T15:00:00Z",
+      "b   1970-01-01T00:00:00Z"
+    ])
+    expect(Output.human({ id: "a", create_at: 1709823600 }, [], dates)).toBe(
+      "id         a\ncreate_at  2024-03-07T15:00:00Z"
+    )
+    expect(JSON.parse(Output.json(page))).toEqual(page)
+    // A number that is not a date stays a number.
+    expect(Output.human({ id: "a", create_at: 1709823600 })).toContain("1709823600")
   })
 
   it("C12 an empty page prints nothing, JSON keeps the page", () => {

@@ -10,6 +10,7 @@
 import type * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Paginate from "@community-api/client/Paginate"
 import type * as Target from "@community-api/client/Target"
+import * as ParameterWords from "@community-api/core/ParameterWords"
 import { Operation, Operations } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Clock, Effect, Either, Schema, Stream } from "effect"
@@ -71,7 +72,16 @@ const check = <A>(
   }
   return Either.mapLeft(
     Schema.decodeUnknownEither(schema)(args, decodeOptions),
-    (error) => Answer.invalidInput(definition.name, Issues.fromParseIssue(error.issue, { schema, parameters }))
+    (error) =>
+      Answer.invalidInput(
+        definition.name,
+        Issues.fromParseIssue(error.issue, {
+          schema,
+          parameters,
+          input: args,
+          words: ParameterWords.ofPayload(definition.inputSchema)
+        })
+      )
   )
 }
 
@@ -205,7 +215,7 @@ export const operation = (
     return Effect.succeed(
       Answer.invalidInput(definition.name, [{
         parameter: "all",
-        message: "must be true or false",
+        message: ParameterWords.refused(ParameterWords.of("all", Tools.allProperty), all),
         allowed: [true, false]
       }])
     )

@@ -8,6 +8,7 @@
  *
  * @since 0.1.0
  */
+import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as AllowedValues from "@community-api/schema/Allowed"
 import { ParseResult, type Schema, SchemaAST } from "effect"
 
@@ -91,10 +92,16 @@ export const notAParameter = (parameter: string, parameters: ReadonlyArray<strin
       allowed: parameters
     }
 
+/** Effect's own messages for its checks ("Expected …, actual …"): they quote types and patterns. */
+const generated = /^(?:Expected |Unable to decode |Is unexpected|is missing)/
+
 /**
  * The issues of a refusal of `schema`, one per parameter, in the order of `parameters` (the tool's
- * own): the formatter's entries grouped by path; a parameter whose schema reduces to literals as one
- * issue with `allowed`; an unexpected parameter as one issue naming `parameters`.
+ * own), in the words of the core's `ParameterWords` (the client's and the command line's words too):
+ * the formatter's entries grouped by path; a value refused as what it is not (`"XX" is not one of VK,
+ * …, any case`), with `allowed` when the parameter takes a few literals, or with the contract's own
+ * message when it has one (`count is at least 1`); an unexpected parameter as one issue naming
+ * `parameters`.
  *
  * @since 0.1.0
  * @category constructors
@@ -102,6 +109,10 @@ export const notAParameter = (parameter: string, parameters: ReadonlyArray<strin
 export const fromParseIssue = (issue: ParseResult.ParseIssue, options: {
   readonly schema: Schema.Schema.AnyNoContext
   readonly parameters: ReadonlyArray<string>
+  /** The arguments refused, whose values the issues quote. */
+  readonly input: Readonly<Record<string, unknown>>
+  /** The words of each parameter, from the tool's input schema. */
+  readonly words: ReadonlyMap<string, ParameterWords.Words>
 }): ReadonlyArray<Issue> => {
   const groups = new Map<string, Array<ParseResult.ArrayFormatterIssue>>()
   for (const entry of ParseResult.ArrayFormatter.formatIssueSync(issue)) {
@@ -120,18 +131,16 @@ export const fromParseIssue = (issue: ParseResult.ParseIssue, options: {
   return ordered.map(([parameter, entries]): Issue => {
     const top = entries[0]!.path.length === 1
     if (top && entries.some((entry) => entry._tag === "Unexpected")) return notAParameter(parameter, options.parameters)
-    const allowed = top ? allowedOf(options.schema, parameter) : undefined
-    if (allowed !== undefined) {
-      const values = `${orList(allowed.values)}${allowed.anyCase ? " (any letter case)" : ""}`
-      const missing = entries.some((entry) => entry._tag === "Missing")
-      return {
-        parameter,
-        message: missing ? `is missing: give one of ${values}` : `must be one of ${values}`,
-        allowed: allowed.values
-      }
-    }
+    const words = top ? options.words.get(parameter) : undefined
     const messages = [...new Set(entries.map((entry) => entry.message))]
-    const told = messages.filter((message) => !undefinedBranch.test(message))
-    return { parameter, message: (told.length > 0 ? told : messages).join("; ") }
+    if (words === undefined) {
+      // Below the top (an item of a list, say): the schema's own messages, without the optional's undefined.
+      const told = messages.filter((message) => !undefinedBranch.test(message))
+      return { parameter, message: (told.length > 0 ? told : messages).join("; ") }
+    }
+    const allowed = words.allowed === undefined ? {} : { allowed: words.allowed.values }
+    if (!(parameter in options.input)) return { parameter, message: ParameterWords.missing(words), ...allowed }
+    const said = words.allowed === undefined ? messages.filter((message) => !generated.test(message)) : []
+    return { parameter, message: ParameterWords.refused(words, options.input[parameter], said), ...allowed }
   })
 }

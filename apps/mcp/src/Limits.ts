@@ -160,7 +160,12 @@ export const questionOf = (
 /** The answer's line: everything the result holds, for a client that shows the model only text. */
 const line = (result: Budget.Json): string => {
   const { creations, estimate, requests } = result
-  const back = requests.resets_at === null ? "the next back after an answer" : `the next back at ${requests.resets_at}`
+  // Nothing held: none is to come back. All held awaiting their answers: the next comes back a hold after one.
+  const back = requests.used === 0
+    ? "none held"
+    : requests.resets_at === null
+    ? "the next back after an answer"
+    : `the next back at ${requests.resets_at}`
   const asked = estimate === undefined ?
     "" :
     `; ${estimate.creations} creations by ${estimate.by}: ${

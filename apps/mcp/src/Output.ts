@@ -147,16 +147,64 @@ export const errorSchema: JsonSchema.JsonObject = {
   additionalProperties: false
 }
 
+/** What an open value is, when its schema has no description of its own. */
+const notShown = "Any JSON value: the contract does not say what the API sends here."
+const otherFields = "Fields the contract does not name yet, as the API sends them: any JSON value."
+
+/** Every JSON type, one branch each (strict validators refuse a list of types): what a value the
+ * contract leaves open may be, said rather than left empty. */
+const anyJsonValue = ["string", "number", "boolean", "object", "array", "null"].map((type) => ({ type }))
+
+/** The keywords that say what a schema admits; a schema with none of them admits anything. */
+const constraining = ["type", "enum", "const", "anyOf", "oneOf", "allOf", "not", "$ref", "properties", "items"]
+
+/** The keywords whose value is one schema, and those whose value is a list or a map of schemas. */
+const oneSchema = ["items", "additionalProperties", "not"] as const
+const schemaLists = ["anyOf", "oneOf", "allOf"] as const
+
+/**
+ * `json` with every sub-schema that admits anything (`{}`: a value the spec does not show, the fields
+ * the API may add) replaced by one that says so: every JSON type, and a description. An empty schema
+ * is legal, but a portable client cannot tell it from a schema that was lost on the way.
+ */
+function explicit(json: JsonSchema.JsonObject, open: string): JsonSchema.JsonObject
+function explicit(json: JsonSchema.Json, open: string): JsonSchema.Json
+function explicit(json: JsonSchema.Json, open: string): JsonSchema.Json {
+  if (!isObject(json)) return json
+  if (!constraining.some((keyword) => keyword in json)) {
+    return { ...json, anyOf: anyJsonValue, description: typeof json.description === "string" ? json.description : open }
+  }
+  const out: Record<string, JsonSchema.Json> = { ...json }
+  for (const keyword of oneSchema) {
+    const inner = json[keyword]
+    if (isObject(inner)) {
+      out[keyword] = explicit(inner, keyword === "additionalProperties" ? otherFields : open)
+    }
+  }
+  for (const keyword of schemaLists) {
+    const inner = json[keyword]
+    if (Array.isArray(inner)) out[keyword] = inner.map((schema) => explicit(schema, open))
+  }
+  const properties = json.properties
+  if (isObject(properties)) {
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([key, schema]) => [key, explicit(schema, open)])
+    )
+  }
+  return out
+}
+
 /**
  * The output schema of a tool whose success is `result`: an object with exactly one of `result` and
- * `error`. An object root with no union at the top, so that it reads the same in both dialects.
+ * `error`. An object root with no union at the top, so that it reads the same in both dialects. No
+ * sub-schema is left empty (see {@link explicit}).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (result: JsonSchema.JsonObject): Schema => ({
   type: "object",
-  properties: { result, error: errorSchema },
+  properties: { result: explicit(result, notShown), error: errorSchema },
   additionalProperties: false,
   minProperties: 1,
   maxProperties: 1

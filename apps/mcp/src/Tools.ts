@@ -8,6 +8,7 @@
  *
  * @since 0.1.0
  */
+import * as OpenApiDocument from "@community-api/core/OpenApiDocument"
 import { JsonSchema, Operation, Operations, Page } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import * as Action from "./Action.js"
@@ -147,7 +148,9 @@ export const inputSchema = (op: Operation.Any): JsonSchema.JsonObject => {
   if (!Operation.isPageable(op)) return schema
   const { properties } = schema
   const own = typeof properties === "object" && properties !== null && !Array.isArray(properties) ? properties : {}
-  return { ...schema, properties: { ...own, all: allProperty } }
+  // `count` as the wire takes it (the OpenAPI document's): a larger value than the page's largest is
+  // answered with that largest, not refused, so the schema says so instead of a maximum it would not keep.
+  return { ...schema, properties: { ...own, count: OpenApiDocument.countSchema, all: allProperty } }
 }
 
 /**

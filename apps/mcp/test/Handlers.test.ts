@@ -246,9 +246,7 @@ describe("refused input", () => {
       expect(error.type).toBe("InvalidInput")
       expect(error.issues).toEqual([{
         parameter: "channel",
-        message: `must be one of ${Channel.values.slice(0, -1).join(", ")} or ${
-          Channel.values.at(-1)
-        } (any letter case)`,
+        message: `"XX" is not one of ${Channel.values.slice(0, -1).join(", ")} or ${Channel.values.at(-1)}, any case`,
         allowed: [...Channel.values]
       }])
       const required = errorOf(
@@ -275,7 +273,11 @@ describe("refused input", () => {
       })])
       expect(listed.issues?.[0]?.allowed).toContain("all")
       const all = errorOf(yield* run("bots_get", { ...mainCommunity, all: "yes" }))
-      expect(all.issues).toEqual([{ parameter: "all", message: "must be true or false", allowed: [true, false] }])
+      expect(all.issues).toEqual([{
+        parameter: "all",
+        message: "\"yes\" is not true or false",
+        allowed: [true, false]
+      }])
       const path = errorOf(yield* run("call", { path: "nothing/here" }))
       expect(path.issues).toEqual([
         expect.objectContaining({ parameter: "path", allowed: Tools.callable.map((op) => op.path) })

@@ -3,6 +3,7 @@
  * grouped by parameter, a parameter of a few literals told with the values it takes, read from the
  * contract's schemas, and an unknown parameter told with the parameters the tool takes.
  */
+import * as ParameterWords from "@community-api/core/ParameterWords"
 import { Channel, Operation, Operations } from "@community-api/schema"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import { describe, expect, it } from "@effect/vitest"
@@ -18,10 +19,16 @@ const refuse = (path: string, input: Record<string, unknown>) => {
   const schema = Operation.payloadOf(op)
   const decoded = Schema.decodeUnknownEither(schema)(input, { errors: "all", onExcessProperty: "error" })
   if (Either.isRight(decoded)) throw new Error(`${path} took ${JSON.stringify(input)}`)
-  const parameters = Object.keys(Tools.inputSchema(op).properties ?? {})
+  const inputSchema = Tools.inputSchema(op)
+  const parameters = Object.keys(inputSchema.properties ?? {})
   return {
     entries: ParseResult.ArrayFormatter.formatIssueSync(decoded.left.issue),
-    issues: Issues.fromParseIssue(decoded.left.issue, { schema, parameters })
+    issues: Issues.fromParseIssue(decoded.left.issue, {
+      schema,
+      parameters,
+      input,
+      words: ParameterWords.ofPayload(inputSchema)
+    })
   }
 }
 
@@ -36,7 +43,7 @@ describe("one issue per parameter", () => {
     expect(new Set(entries.map((entry) => entry.path.join(".")))).toEqual(new Set(["channel"]))
     expect(issues).toEqual([{
       parameter: "channel",
-      message: `must be one of ${channels} (any letter case)`,
+      message: `"XX" is not one of ${channels}, any case`,
       allowed: [...Channel.values]
     }])
   })
@@ -45,14 +52,14 @@ describe("one issue per parameter", () => {
     const { issues } = refuse("vars/create", { ...group, title: "t", name: "n" })
     expect(issues).toEqual([{
       parameter: "channel",
-      message: `is missing: give one of ${channels} (any letter case)`,
+      message: `is missing: give one of ${channels}, any case`,
       allowed: [...Channel.values]
     }])
   })
 
   it("a 0/1 flag is told as its two numbers, without letter case", () => {
     const { issues } = refuse("bots/get", { ...group, channel: "vk", active: 5 })
-    expect(issues).toEqual([{ parameter: "active", message: "must be one of 0 or 1", allowed: [0, 1] }])
+    expect(issues).toEqual([{ parameter: "active", message: "5 is not 0 or 1", allowed: [0, 1] }])
   })
 
   it("a value of no literals keeps the schema's own message, without the undefined of an optional parameter", () => {
@@ -61,8 +68,24 @@ describe("one issue per parameter", () => {
     expect(issues).toHaveLength(1)
     expect(issues[0]).toMatchObject({ parameter: "group_id" })
     expect(issues[0]).not.toHaveProperty("allowed")
-    expect(issues[0]!.message).not.toMatch(/Expected undefined/)
-    expect(issues[0]!.message).not.toBe("")
+    expect(issues[0]!.message).toBe("\"not a number\" is not an integer")
+  })
+
+  it("E3 every refused parameter is told in plain words, none in the schema's type names or patterns", () => {
+    const { issues } = refuse("bots/get", { group_id: "coffee-shop", channel: "vkontakte", count: "ten" })
+    expect(issues).toEqual([
+      { parameter: "group_id", message: "\"coffee-shop\" is not an integer" },
+      {
+        parameter: "channel",
+        message: `"vkontakte" is not one of ${channels}, any case`,
+        allowed: [...Channel.values]
+      },
+      { parameter: "count", message: "\"ten\" is not an integer 1 or more" }
+    ])
+    // The contract's own message, where it has one, is kept.
+    expect(refuse("bots/get", { ...group, channel: "VK", count: 0 }).issues).toEqual([
+      { parameter: "count", message: "0 is refused: count is at least 1" }
+    ])
   })
 
   it("C10 an unknown parameter is one issue naming the tool's parameters; each refused parameter once, in order", () => {

@@ -87,8 +87,12 @@ describe("limits_get through the SDK's client", () => {
     Effect.gen(function*() {
       yield* TestClock.setTime(at)
       const { call } = yield* connect
-      // A server that has sent nothing has all of it.
-      expect(resultOf(yield* call(Limits.name))).toEqual({
+      // A server that has sent nothing has all of it, and its line says none is held.
+      const untouched = yield* call(Limits.name)
+      expect((untouched.content as ReadonlyArray<{ readonly text: string }>)[0]!.text).toContain(
+        "30 of 30 requests left, none held;"
+      )
+      expect(resultOf(untouched)).toEqual({
         limiters: "memory",
         requests: { used: 0, limit: 30, left: 30, resets_at: iso(at) },
         creations: {

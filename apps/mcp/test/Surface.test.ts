@@ -189,6 +189,22 @@ describe("filters", () => {
 })
 
 describe("compact", () => {
+  it("docs/mcp.md writes each tool's input as its schema has it: names, types, which are optional", () => {
+    const page = readFileSync(fileURLToPath(new URL("../../../docs/mcp.md", import.meta.url)), "utf8")
+    for (const tool of offered("--compact")) {
+      const written = new RegExp(`\`${tool.definition.name} \\{([^}]*)\\}\``).exec(page)
+      expect(written, tool.definition.name).not.toBeNull()
+      const schema = tool.definition.inputSchema as {
+        readonly properties: Record<string, { readonly type: string }>
+        readonly required?: ReadonlyArray<string>
+      }
+      const expected = Object.entries(schema.properties).map(([key, property]) =>
+        `${key}${schema.required?.includes(key) ? "" : "?"}: ${property.type}`
+      )
+      expect(written![1]!.split(", ")).toEqual(expected)
+    }
+  })
+
   it("three tools over what the filters leave, with honest hints", () => {
     const tools = offered("--compact")
     expect(namesOf(tools)).toEqual([Compact.findName, Compact.describeName, Compact.callName])

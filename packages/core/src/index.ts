@@ -134,6 +134,14 @@ export * as PacingRule from "./PacingRule.js"
 export * as PageAhead from "./PageAhead.js"
 
 /**
+ * What a parameter of an operation takes, in plain words, and a refused value said in those words, for
+ * the client, the command line and the MCP server of both lines.
+ *
+ * @since 0.1.0
+ */
+export * as ParameterWords from "./ParameterWords.js"
+
+/**
  * The pacing permits of every user in one process, as the memory store of either line decides them:
  * take, wait, hold past the answer, give back, blocks and the budget.
  *

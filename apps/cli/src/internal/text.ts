@@ -3,12 +3,8 @@
  * of any width and in pipes (80 columns), so nothing here assumes one.
  */
 
-/** `a`, `a or b`, `a, b or c` (with `and` when asked). */
-export const orList = (items: ReadonlyArray<unknown>, conjunction: "or" | "and" = "or"): string => {
-  const words = items.map(String)
-  if (words.length <= 1) return words.join("")
-  return `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`
-}
+/** `a`, `a or b`, `a, b or c` (with `and` when asked); a word quoted as a refusal quotes it. */
+export { orList, quote } from "@community-api/core/ParameterWords"
 
 /**
  * `text` wrapped at spaces so that no line is longer than `width` (a word longer than the line stays
@@ -66,10 +62,6 @@ export const paragraph = (text: string, width: number, indent = 2): Array<string
   const margin = " ".repeat(indent)
   return wrap(text, width, margin)
 }
-
-/** The text of a word as a command line shows it: quoted, and shortened past `max` characters. */
-export const quote = (word: string, max = 40): string =>
-  JSON.stringify(word.length > max ? `${word.slice(0, max)}…` : word)
 
 /** The edit distance of two words (insertions, deletions, substitutions), for "did you mean". */
 export const distance = (a: string, b: string): number => {
