@@ -106,4 +106,15 @@ describe("usage errors", () => {
     expect(line).not.toContain("internal error")
     expect(line).not.toContain("thp_demo_owner_4f9a1c2e8b7d3065")
   })
+
+  it("a base URL with no path is refused with the same URL and the API's path, before anything is sent", async () => {
+    const line = await refused(["users", "me"], {
+      COMMUNITY_API_BASE_URL: "http://127.0.0.1:35323",
+      COMMUNITY_API_TOKEN: "thp_demo_owner_4f9a1c2e8b7d3065"
+    })
+    expect(line).toBe(
+      "community-api: usage error: COMMUNITY_API_BASE_URL is refused: it has no path: the API's base URL ends " +
+        "with /external-api/v2 (http://127.0.0.1:35323/external-api/v2)"
+    )
+  })
 })

@@ -10,6 +10,7 @@
  *
  * @since 0.1.0
  */
+import * as ClientError from "@community-api/client/ClientError"
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Target from "@community-api/client/Target"
 import { Limits, Operation } from "@community-api/schema"
@@ -204,6 +205,9 @@ const closed = (server: ProtocolServer) =>
 /** How long the end waits for the runtime to let go of what it holds (sockets, Redis). */
 const disposeWithin = 500
 
+/** The variable behind an option of the client's configuration, as a refusal names it. */
+const settingOf = (option: string): string => option === "baseUrl" ? Credentials.baseUrlVariable : option
+
 /**
  * Runs the server on `stdio` with the target of the environment until standard input ends. Resolves
  * with the exit code: 0 when the client closed standard input, 2 when the tool flags name a toolset
@@ -245,9 +249,19 @@ export const run = async (
   // Built before the first message, so a limiter that cannot start is said at once.
   const built = await clientRuntime.runPromiseExit(CommunityApiClient.CommunityApiClient)
   if (Exit.isFailure(built)) {
-    stdio.stderr.write(`${prefix} cannot start: ${Cause.pretty(built.cause).split("\n")[0]}\n`)
+    // A setting the client refuses when it is made (a base URL with no path) is the user's to mend: one
+    // line naming the variable, exit 2, as the command line says it; anything else cannot start (1).
+    const refused = Option.filter(
+      Cause.dieOption(built.cause),
+      (defect): defect is ClientError.InvalidConfig => defect instanceof ClientError.InvalidConfig
+    )
+    stdio.stderr.write(
+      Option.isSome(refused)
+        ? `${prefix} ${settingOf(refused.value.option)} is refused: ${refused.value.reason}\n`
+        : `${prefix} cannot start: ${Cause.pretty(built.cause).split("\n")[0]}\n`
+    )
     await clientRuntime.dispose()
-    return 1
+    return Option.isSome(refused) ? 2 : 1
   }
   const offered = Surface.offeredOf(selected, options.surface.compact)
   const told = instructions(target, selected, options.surface.compact)

@@ -163,6 +163,26 @@ describe("filters", () => {
     expect(written).toBe("")
   })
 
+  it("a base URL with no path exits 2 before anything starts, naming the variable and the URL to give", async () => {
+    const stderr: Array<string> = []
+    const saved = { ...process.env }
+    process.env.COMMUNITY_API_BASE_URL = "http://127.0.0.1:35323"
+    process.env.COMMUNITY_API_TOKEN = "thp_demo_owner_4f9a1c2e8b7d3065"
+    try {
+      const code = await Server.run(
+        { stdin: new PassThrough(), stdout: new PassThrough(), stderr: { write: (text: string) => stderr.push(text) } },
+        Options.parse([])
+      )
+      expect(code).toBe(2)
+    } finally {
+      process.env = saved
+    }
+    expect(stderr).toEqual([
+      "community-api-mcp: COMMUNITY_API_BASE_URL is refused: it has no path: the API's base URL ends with " +
+      "/external-api/v2 (http://127.0.0.1:35323/external-api/v2)\n"
+    ])
+  })
+
   it.effect("E17 call rebuilt under --read-only refuses an operation it no longer reaches; nothing is sent", () =>
     Effect.gen(function*() {
       const call = toolOf(offered("--read-only"), Tools.callName)

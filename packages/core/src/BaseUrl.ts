@@ -19,6 +19,14 @@ export type Read =
   | { readonly _tag: "Refused"; readonly reason: string }
 
 /**
+ * The path of version 2 of the API below the service's address, which a base URL ends with.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const apiPath = "/external-api/v2"
+
+/**
  * `url` without its trailing slashes: `{base_url}/` and `{base_url}` name the same API.
  *
  * @since 0.1.0
@@ -39,12 +47,20 @@ export const read = (input: string | URL): Read => {
   try {
     url = new URL(String(input))
   } catch {
-    return { _tag: "Refused", reason: "it is not an absolute URL (such as https://host/external-api/v2)" }
+    return { _tag: "Refused", reason: `it is not an absolute URL (such as https://host${apiPath})` }
   }
   if (url.username !== "" || url.password !== "") {
     return { _tag: "Refused", reason: `it carries credentials: the token goes in ${Environment.token}, never in a URL` }
   }
   if (url.search !== "") return { _tag: "Refused", reason: "it carries a query string" }
+  // The usual mistake: the service's address alone. Any other path is taken as given: gateways rewrite
+  // paths, and tests serve the API under other ones.
+  if (/^\/*$/.test(url.pathname)) {
+    return {
+      _tag: "Refused",
+      reason: `it has no path: the API's base URL ends with ${apiPath} (${url.origin}${apiPath})`
+    }
+  }
   return { _tag: "Valid", url: trimTrailingSlashes(url.toString()) }
 }
 

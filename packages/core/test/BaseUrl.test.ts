@@ -35,4 +35,18 @@ describe("BaseUrl", () => {
       expect(reason, input).not.toContain("user")
     }
   })
+
+  it("a URL with no path, the service's address alone, is refused with the same URL and the API's path", () => {
+    for (const input of ["http://127.0.0.1:35323", "http://127.0.0.1:35323/", "https://example.org//"]) {
+      const read = BaseUrl.read(input)
+      expect(read._tag, input).toBe("Refused")
+    }
+    expect(BaseUrl.problem("http://127.0.0.1:35323")).toBe(
+      "it has no path: the API's base URL ends with /external-api/v2 (http://127.0.0.1:35323/external-api/v2)"
+    )
+    // Any other path is taken as given: a gateway's, or a test server's.
+    for (const input of ["http://127.0.0.1:9/v2", "https://gateway.example/community/api"]) {
+      expect(BaseUrl.read(input)._tag, input).toBe("Valid")
+    }
+  })
 })
