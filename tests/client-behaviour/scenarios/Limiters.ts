@@ -1,7 +1,6 @@
 /**
  * Where the limiters come from: their defaults are the contract's `Limits`, and a client made with no
- * limiter layer uses the process-wide instances (the documented default), never unpaced ones. (The
- * defaults and the layers themselves are each line's values: its `Limiters.test.ts`.)
+ * limiter layer uses the process-wide instances (the documented default), never unpaced ones.
  */
 import * as Limits from "@community-api/core/Limits"
 import { assert, error, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
@@ -10,6 +9,24 @@ const main = { group_id: 218340001, channel: "VK" }
 const hex = (i: number) => i.toString(16).padStart(24, "0")
 
 export default suite("Limiters", [
+  scenario("L1 L2 the limiters' defaults are the contract's limits", async (line) => {
+    const { globalPacing, pacingDefaults, quotaDefaults } = line.constants
+    const pacing = { limit: Limits.requestsPerWindow, windowMillis: Limits.rateWindowMillis }
+    assert.deepEqual(pacingDefaults, pacing)
+    assert.deepEqual({ limit: globalPacing.limit, windowMillis: globalPacing.windowMillis }, pacing)
+    assert.deepEqual(quotaDefaults, { perMinute: Limits.creationsPerMinute, perDay: Limits.creationsPerDay })
+  }),
+
+  scenario("L1 L2 with no layer the limiters are the process-wide ones; a layer replaces them", async (line) => {
+    assert.deepEqual(await line.limiterServices(), {
+      pacingIsGlobal: true,
+      quotaIsGlobal: true,
+      layeredPacingIsGlobal: false,
+      layeredPacingLimit: 3,
+      layeredQuotaIsGlobal: false
+    })
+  }),
+
   scenario(
     "L2 L4 the quota counts by the contract's calendar: 20 in a minute, the 21st waits for the next",
     async (line) => {

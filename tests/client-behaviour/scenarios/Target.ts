@@ -12,6 +12,14 @@ import { assert, failed, scenario, succeeded, suite } from "../src/Scenario.js"
 const userOf = async (client: Client) => (await succeeded(client.call("users/me")) as { user_id: number }).user_id
 
 export default suite("Target", [
+  scenario("reads the environment's three names", async (line) => {
+    assert.deepEqual(line.constants.targetVariables, [
+      "COMMUNITY_API_BASE_URL",
+      "COMMUNITY_API_TOKEN",
+      "COMMUNITY_API_REDIS_URL"
+    ])
+  }),
+
   scenario(
     "A1 a base URL and a token make a real API's target, without trailing slashes, secrets redacted",
     async (line) => {

@@ -97,3 +97,36 @@ export const inOneWindow = async <A>(
     needed = neededAfter(window, room, endedAt - from)
   }
 }
+
+/**
+ * {@link inOneWindow} for an effect of a line, built of its `Clock`, `Duration` and `Effect` modules
+ * (their functions of the same names on both lines): its failures and defects are judged alike.
+ */
+export const inOneWindowOf = (
+  { Clock, Duration, Effect }: { readonly Clock: any; readonly Duration: any; readonly Effect: any }
+) =>
+(window: Window, attempt: (attempt: Try<unknown>) => unknown, options: Omit<Options<unknown>, "discard"> = {}) => {
+  const tries = options.tries ?? 3
+  const room = options.room ?? 0
+  const roomAt = (needed: number) =>
+    Effect.flatMap(
+      Clock.currentTimeMillis,
+      (now: number) => Effect.sleep(Duration.millis(waitFor(window, needed, now)))
+    )
+  const loop = (retry: number, needed: number): any =>
+    Effect.gen(function*() {
+      let from: number = yield* Clock.currentTimeMillis
+      let begun = false
+      const begin = Effect.suspend(() => {
+        if (begun) return Effect.void
+        begun = true
+        return Effect.andThen(roomAt(needed), Effect.map(Clock.currentTimeMillis, (now: number) => void (from = now)))
+      })
+      const exit = yield* Effect.exit(attempt({ retry, begin }))
+      const endedAt: number = yield* Clock.currentTimeMillis
+      if (!straddles(window, from, endedAt)) return yield* exit
+      if (retry + 1 >= tries) return yield* Effect.die(giveUp(window, tries, endedAt - from, exit))
+      return yield* loop(retry + 1, neededAfter(window, room, endedAt - from))
+    })
+  return loop(0, room)
+}

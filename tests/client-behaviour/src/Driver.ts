@@ -678,10 +678,28 @@ export interface Line {
   readonly isClientError: (value: unknown, tag: string) => boolean
   /** Where the line's client package is and the README examples of the line, by name (see `src/Readme.ts`). */
   readonly readme: ReadmeHome
-  /** Ends every world made since the last call (the runner calls it after each scenario). */
+  /** The line's own values: `Target`'s variables, `Pacing.defaults`, `Pacing.global.settings`, `CreationQuota.defaults`. */
+  readonly constants: {
+    readonly targetVariables: ReadonlyArray<string>
+    readonly pacingDefaults: { readonly limit: number; readonly windowMillis: number }
+    readonly globalPacing: { readonly limit: number; readonly windowMillis: number }
+    readonly quotaDefaults: { readonly perMinute: number; readonly perDay: number }
+  }
+  /**
+   * Whether the limiters' services with no layer are the process-wide ones (`Pacing.global`,
+   * `CreationQuota.global`), and those of a layer (`Pacing.layer({ limit: 3 })`, `CreationQuota.layer()`).
+   */
+  readonly limiterServices: () => Promise<{
+    readonly pacingIsGlobal: boolean
+    readonly quotaIsGlobal: boolean
+    readonly layeredPacingIsGlobal: boolean
+    readonly layeredPacingLimit: number
+    readonly layeredQuotaIsGlobal: boolean
+  }>
   /** The line's limiters over a real Redis (see {@link RedisWorld}). */
   readonly redis: (options?: { readonly clock?: "live" | "test" }) => Promise<RedisWorld>
   /** Real processes of one user with this line's client (see {@link LimitsChild}). */
   readonly limitsChild: LimitsChild
+  /** Ends every world made since the last call (the runner calls it after each scenario). */
   readonly dispose: () => Promise<void>
 }

@@ -210,3 +210,32 @@ export const unsuccessful = (failure: Maybe, defect: Maybe, cause: string): Outc
     : { _tag: "Interrupted" }),
   cause
 })
+
+/** A span as a recording tracer keeps it, `P` the line's parent. */
+export interface Recorded<P> {
+  readonly name: string
+  readonly attributes: Map<string, unknown>
+  readonly events: Array<readonly [name: string, attributes: Record<string, unknown> | undefined]>
+  readonly parent: P
+}
+
+/**
+ * The fields of a recording tracer's span that both lines' `Tracer.Span` have alike, recording what it is
+ * told into `recorded`; the line adds its own (`end`, `status`, ...).
+ */
+export const recordingSpan = <P>(recorded: Recorded<P>, spans: Array<Recorded<P>>) => {
+  spans.push(recorded)
+  return {
+    _tag: "Span" as const,
+    name: recorded.name,
+    spanId: String(spans.length),
+    traceId: "trace",
+    parent: recorded.parent,
+    attributes: recorded.attributes,
+    sampled: true,
+    attribute: (key: string, value: unknown) => void recorded.attributes.set(key, value),
+    event: (name: string, _time: bigint, attributes?: Record<string, unknown>) =>
+      void recorded.events.push([name, attributes]),
+    addLinks: () => {}
+  }
+}

@@ -18,6 +18,10 @@ register(suite, line, { describe, it })
 // The Redis store's layers of this line, read from the environment (Effect's `Config`, `Layer` and
 // `Context`): the line's own API.
 
+/** The environment of a test, as `ConfigProvider` reads it. */
+const withEnv = (env: Record<string, string>) =>
+  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+
 let prefixes = 0
 /** A prefix of its own for each test, so that no test sees another's permits or counts. */
 const freshPrefix = () => `test-${++prefixes}-${Date.now()}:`
@@ -46,13 +50,11 @@ describe("The Redis store of the limiters", () => {
       )
       const answer = yield* Effect.flatMap(CommunityApiClient.CommunityApiClient, (client) => client.users.me()).pipe(
         Effect.provide(ClientLive),
-        Effect.withConfigProvider(ConfigProvider.fromMap(
-          new Map([
-            ["COMMUNITY_API_REDIS_URL", server.url],
-            ["COMMUNITY_API_BASE_URL", Lines.scriptedServer.baseUrl],
-            ["COMMUNITY_API_TOKEN", "thp_docs_example"]
-          ])
-        ))
+        withEnv({
+          COMMUNITY_API_REDIS_URL: server.url,
+          COMMUNITY_API_BASE_URL: Lines.scriptedServer.baseUrl,
+          COMMUNITY_API_TOKEN: "thp_docs_example"
+        })
       )
       expect(answer.user_id).toBe(me.user_id)
       expect(fake.received).toHaveLength(1)
@@ -75,7 +77,7 @@ describe("The Redis store of the limiters", () => {
           Pacing.layerRedisConfig({ prefix }),
           CreationQuota.layerRedisConfig({ prefix })
         )),
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["COMMUNITY_API_REDIS_URL", server.url]])))
+        withEnv({ COMMUNITY_API_REDIS_URL: server.url })
       )
       expect(fake.received).toHaveLength(2)
       const keys = yield* Effect.acquireUseRelease(
@@ -91,7 +93,7 @@ describe("The Redis store of the limiters", () => {
       const missing = yield* Effect.flip(
         Layer.build(Pacing.layerRedisConfig()).pipe(
           Effect.scoped,
-          Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
+          withEnv({})
         )
       )
       expect(missing._tag).toBe("ConfigError")
@@ -105,7 +107,7 @@ describe("The Redis store of the limiters", () => {
         const limiters = yield* Layer.build(Layer.mergeAll(
           Pacing.layerFromStore().pipe(Layer.provide(RedisStore.layerPermitsConfig({ prefix, limit: 1 }))),
           CreationQuota.layerFromStore.pipe(Layer.provide(RedisStore.layerCountsConfig({ prefix })))
-        )).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["COMMUNITY_API_REDIS_URL", server.url]]))))
+        )).pipe(withEnv({ COMMUNITY_API_REDIS_URL: server.url }))
         const pacing = Context.get(limiters, Pacing.Pacing)
         const quota = Context.get(limiters, CreationQuota.CreationQuota)
         expect(pacing).not.toBe(Pacing.global)

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Context, Duration, Effect, Layer, Redacted } from "effect"
 import { Redis } from "ioredis"
-import { afterAll, beforeAll } from "vitest"
-import { type RedisServer, startRedisServer } from "../../../../scripts/redis.mjs"
 import suite from "../../../../tests/client-behaviour/scenarios/RedisStore.js"
 import type * as Driver from "../../../../tests/client-behaviour/src/Driver.js"
 import * as Lines from "../../../../tests/client-behaviour/src/Lines.js"
@@ -13,6 +11,7 @@ import * as Pacing from "../src/Pacing.js"
 import * as RedisStore from "../src/RedisStore.js"
 import * as Calendar from "./support/Calendar.js"
 import { line, scriptedHttp } from "./support/Driver.js"
+import * as RedisServer from "./support/RedisServer.js"
 
 register(suite, line, { describe, it })
 
@@ -36,20 +35,7 @@ const fakeServer = () => {
 }
 
 describe("The Redis store of the limiters", () => {
-  let redis: RedisServer | undefined
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 60_000)
-  afterAll(async () => {
-    await redis?.stop()
-  })
-  /** The `redis-server` of these tests, once it runs. */
-  const server = {
-    get url(): string {
-      if (redis === undefined) throw new Error("the redis-server of these tests is not running")
-      return redis.url
-    }
-  }
+  const server = RedisServer.forTests()
 
   it.live("L1 L2 the Redis example of docs/client.md builds from the environment and calls", () =>
     Effect.gen(function*() {

@@ -379,6 +379,25 @@ export const line: Driver.Line = {
     return world(runtime as unknown as Runtime, Lines.scriptedServer).client(options)
   },
   limitsChild,
+  constants: {
+    targetVariables: [Target.baseUrlVariable, Target.tokenVariable, Target.redisUrlVariable],
+    pacingDefaults: { limit: Pacing.defaults.limit, windowMillis: Duration.toMillis(Pacing.defaults.window) },
+    globalPacing: Pacing.global.settings,
+    quotaDefaults: CreationQuota.defaults
+  },
+  limiterServices: () =>
+    Effect.runPromise(Effect.gen(function*() {
+      const layered = yield* Effect.provide(Effect.service(Pacing.Pacing), Pacing.layer({ limit: 3 }))
+      return {
+        pacingIsGlobal: (yield* Effect.service(Pacing.Pacing)) === Pacing.global,
+        quotaIsGlobal: (yield* Effect.service(CreationQuota.CreationQuota)) === CreationQuota.global,
+        layeredPacingIsGlobal: layered === Pacing.global,
+        layeredPacingLimit: layered.settings.limit,
+        layeredQuotaIsGlobal:
+          (yield* Effect.provide(Effect.service(CreationQuota.CreationQuota), CreationQuota.layer())) ===
+            CreationQuota.global
+      }
+    })),
   realPort: () => LiveDriver.realPort(liveDeps),
   live: () => LiveDriver.live(liveDeps),
   configError: LiveDriver.configError,
