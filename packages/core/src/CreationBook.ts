@@ -8,6 +8,7 @@
 import * as Budget from "./Budget.js"
 import * as Limits from "./Limits.js"
 import type * as RedisScripts from "./RedisScripts.js"
+import type * as Timed from "./Timed.js"
 import * as UserTable from "./UserTable.js"
 
 /**
@@ -34,14 +35,25 @@ export interface CreationBook {
 }
 
 /**
+ * The limits of a book or a store of counts, each the API's where it is not given.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Settings {
+  /** Creations per calendar minute; default 20. */
+  readonly perMinute?: number | undefined
+  /** Creations per day from 03:00 Moscow time; default 200. */
+  readonly perDay?: number | undefined
+}
+
+/**
  * The settings with the API's limits where none is given.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const settingsOf = (
-  settings: { readonly perMinute?: number | undefined; readonly perDay?: number | undefined } = {}
-): Limits.CreationSettings => ({
+export const settingsOf = (settings: Settings = {}): Limits.CreationSettings => ({
   perMinute: settings.perMinute ?? Limits.creationDefaults.perMinute,
   perDay: settings.perDay ?? Limits.creationDefaults.perDay
 })
@@ -106,3 +118,35 @@ export const make = (settings: Limits.CreationSettings = Limits.creationDefaults
     users: () => counts.size()
   }
 }
+
+/**
+ * A book's calls as a line's store of counts in memory makes them: each the {@link CreationBook}'s
+ * call of the same name, run at the current time in the line's effect `F` (see `Timed`), the time
+ * read when the effect runs.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Store<F extends Timed.Lambda> {
+  readonly take: (user: string) => Timed.Kind<F, RedisScripts.Verdict>
+  readonly retake: (user: string, taken: number) => Timed.Kind<F, RedisScripts.Verdict>
+  readonly refund: (user: string, taken: number) => Timed.Kind<F, void>
+  readonly exhaust: (user: string, window: Limits.CreationWindow) => Timed.Kind<F, void>
+  readonly usedUp: (user: string) => Timed.Kind<F, Limits.CreationWindow | undefined>
+  readonly budget: (user: string) => Timed.Kind<F, Budget.Creations>
+}
+
+/**
+ * The calls of `book` run by `run` at the current time (see {@link Store}).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const store = <F extends Timed.Lambda>(book: CreationBook, run: Timed.Run<F>): Store<F> => ({
+  take: (user) => run((now) => book.take(user, now)),
+  retake: (user, taken) => run((now) => book.retake(user, taken, now)),
+  refund: (user, taken) => run((now) => book.refund(user, taken, now)),
+  exhaust: (user, window) => run((now) => book.exhaust(user, window, now)),
+  usedUp: (user) => run((now) => book.usedUp(user, now)),
+  budget: (user) => run((now) => book.budget(user, now))
+})

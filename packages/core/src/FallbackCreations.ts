@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { dayMillis, minuteMillis, nextMinute } from "./Limits.js"
+import type * as RedisScripts from "./RedisScripts.js"
 import * as UserTable from "./UserTable.js"
 
 /**
@@ -17,6 +18,8 @@ import * as UserTable from "./UserTable.js"
 export interface FallbackCreations {
   /** A creation of `user` counted in memory at `at`. */
   readonly remember: (user: string, at: number) => void
+  /** The verdict of a count in memory for `user`: a creation counted (`Taken`) is remembered. */
+  readonly record: (user: string, verdict: RedisScripts.Verdict) => void
   /** Whether the creation of `user` counted at `taken` was counted in memory; it is forgotten either way. */
   readonly forget: (user: string, taken: number) => boolean
   /** The users with a creation remembered. */
@@ -36,10 +39,14 @@ export const make = (): FallbackCreations => {
     isIdle: ({ times }, now) => times.every((at) => at <= now - dayMillis),
     sweepEveryMillis: minuteMillis
   })
+  const remember = (user: string, at: number) => {
+    const entry = table.get(user, at)
+    entry.times = [...entry.times.filter((time) => time > at - dayMillis), at]
+  }
   return {
-    remember: (user, at) => {
-      const entry = table.get(user, at)
-      entry.times = [...entry.times.filter((time) => time > at - dayMillis), at]
+    remember,
+    record: (user, verdict) => {
+      if (verdict._tag === "Taken") remember(user, verdict.at)
     },
     forget: (user, taken) => {
       const times = table.peek(user)?.times ?? []
@@ -61,3 +68,14 @@ export const make = (): FallbackCreations => {
  * @category utils
  */
 export const stillCounted = (taken: number, now: number): boolean => nextMinute(taken) > now
+
+/**
+ * The verdict on a creation counted in the shared store at `taken` and confirmed at `now` while the
+ * store cannot be reached: `Taken` at `taken` while it still holds ({@link stillCounted}), or
+ * `undefined` when it is to be counted again in memory.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const retakenWhileUnavailable = (taken: number, now: number): RedisScripts.Verdict | undefined =>
+  stillCounted(taken, now) ? { _tag: "Taken", at: taken } : undefined

@@ -42,6 +42,13 @@ export * as Clock from "./Clock.js"
 export * as CreationBook from "./CreationBook.js"
 
 /**
+ * The creation quota's decisions over a store of counts: counted, wait for the minute, or refused.
+ *
+ * @since 0.1.0
+ */
+export * as CreationQuota from "./CreationQuota.js"
+
+/**
  * The demo data: communities, employees, subscribers, bots, mailings, tokens, as plain fixture data.
  *
  * @since 0.1.0
@@ -193,11 +200,26 @@ export * as RetryTable from "./RetryTable.js"
 export * as SeededRandom from "./SeededRandom.js"
 
 /**
+ * What the limiters' shared stores decide around this process's memory: the store to build once Redis
+ * was loaded or not, and the one warning of a fallback.
+ *
+ * @since 0.1.0
+ */
+export * as StoreFallback from "./StoreFallback.js"
+
+/**
  * Every error text the reference server sends, in Russian, and which parts of a path may be shown.
  *
  * @since 0.1.0
  */
 export * as Texts from "./Texts.js"
+
+/**
+ * A call of a sans-I/O object run at the current time in a line's effect, named without Effect.
+ *
+ * @since 0.1.0
+ */
+export * as Timed from "./Timed.js"
 
 /**
  * Timers in one list sorted by when each falls due, for one waiter per clock instead of one per timer.

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest"
 import * as CreationBook from "../src/CreationBook.js"
 import * as Limits from "../src/Limits.js"
+import type * as Timed from "../src/Timed.js"
 
 /** 09:00:00 UTC on 4 June 2025: the start of a minute. */
 const start = Date.UTC(2025, 5, 4, 9, 0, 0)
@@ -70,5 +71,26 @@ describe("CreationBook", () => {
     const nextDay = Limits.nextDay(start)
     expect(book.take("e", nextDay)._tag).toBe("Taken")
     expect(book.users()).toBe(1)
+  })
+
+  it("L2 a book's calls as a store run each call at the time the line's effect reads", () => {
+    // A line's effect, here a thunk that reads a clock set by the test when it runs.
+    interface Thunk extends Timed.Lambda {
+      readonly type: () => this["A"]
+    }
+    let clock = start
+    const book = CreationBook.make({ perMinute: 1, perDay: 10 })
+    const store = CreationBook.store<Thunk>(book, (call) => () => call(clock))
+    const take = store.take("a")
+    clock = start + 5
+    expect(take()).toEqual({ _tag: "Taken", at: start + 5 })
+    expect(store.usedUp("a")()).toBe("minute")
+    expect(store.budget("a")().minute).toMatchObject({ used: 1, left: 0 })
+    clock = start + Limits.minuteMillis
+    expect(store.retake("a", start + 5)()).toEqual({ _tag: "Taken", at: start + Limits.minuteMillis })
+    store.refund("a", start + Limits.minuteMillis)()
+    expect(store.budget("a")().day).toMatchObject({ used: 0 })
+    store.exhaust("a", "day")()
+    expect(store.take("a")()).toMatchObject({ _tag: "Exhausted", window: "day" })
   })
 })

@@ -33,3 +33,21 @@ describe("FallbackCreations", () => {
     expect(FallbackCreations.stillCounted(minuteMillis + 10, 2 * minuteMillis)).toBe(false)
   })
 })
+
+describe("FallbackCreations verdicts", () => {
+  it("L2 a creation the memory store counted is remembered; one it refused is not", () => {
+    const fallback = FallbackCreations.make()
+    fallback.record("u", { _tag: "Taken", at: 1_000 })
+    fallback.record("u", { _tag: "Exhausted", window: "minute", resetsAt: minuteMillis, now: 2_000 })
+    expect(fallback.forget("u", 1_000)).toBe(true)
+    expect(fallback.forget("u", 2_000)).toBe(false)
+  })
+
+  it("L2 a creation counted in the shared store, confirmed while it is unavailable, holds within its minute", () => {
+    expect(FallbackCreations.retakenWhileUnavailable(minuteMillis + 10, 2 * minuteMillis - 1)).toEqual({
+      _tag: "Taken",
+      at: minuteMillis + 10
+    })
+    expect(FallbackCreations.retakenWhileUnavailable(minuteMillis + 10, 2 * minuteMillis)).toBeUndefined()
+  })
+})

@@ -16,6 +16,7 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import type * as CreationBook from "@community-api/core/CreationBook"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 import type { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
@@ -87,12 +88,7 @@ export interface Memory extends Service<never> {
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Creations per calendar minute; default 20. */
-  readonly perMinute?: number | undefined
-  /** Creations per day from 03:00 Moscow time; default 200. */
-  readonly perDay?: number | undefined
-}
+export interface Settings extends CreationBook.Settings {}
 
 /**
  * Makes a store of counts in this process's memory, synchronously: per user the counts of the current

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import type * as CreationBook from "@community-api/core/CreationBook"
 import type * as Limits from "@community-api/core/Limits"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 import { Context, Effect, Layer } from "effect"
@@ -68,12 +69,7 @@ export interface Memory extends Service<never> {
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Creations a minute; the API's 20 by default. */
-  readonly perMinute?: number | undefined
-  /** Creations a day; the API's 200 by default. */
-  readonly perDay?: number | undefined
-}
+export interface Settings extends CreationBook.Settings {}
 
 /**
  * A store in this process's memory.

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import * as Budget from "@community-api/core/Budget"
+import * as Quota from "@community-api/core/CreationQuota"
 import * as Limits from "@community-api/core/Limits"
 import { Clock, type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
@@ -37,7 +38,7 @@ export const defaults: Limits.CreationSettings = Limits.creationDefaults
  * @since 0.1.0
  * @category models
  */
-export type OnExhausted = "wait" | "fail"
+export type OnExhausted = Quota.OnExhausted
 
 /**
  * The quota.
@@ -80,38 +81,33 @@ export interface Service<E = ClientError.LimiterUnavailable> {
   ) => Effect.Effect<Budget.Estimate, E>
 }
 
-const notStored = (what: string) => (error: unknown) =>
-  Effect.logDebug(`creation quota: ${what} was not stored: ${error instanceof Error ? error.message : String(error)}`)
-
+/** The service over a store of counts: the core's decisions carried out, the counting in the store. */
 const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
-  const exceeded = (operation: string, window: Limits.CreationWindow, resetsAt: number) =>
-    new ClientError.CreationQuotaExceeded({ operation, window, resetsAt: DateTime.makeUnsafe(resetsAt) })
-  const acquire = (
-    user: string,
-    operation: string,
-    onExhausted: OnExhausted
-  ): Effect.Effect<number, ClientError.CreationQuotaExceeded | E> =>
+  const sent = (operation: string, decision: Quota.Counted | Quota.Refused) =>
+    decision._tag === "Counted" ? Effect.succeed(decision.at) : Effect.fail(
+      new ClientError.CreationQuotaExceeded({
+        operation,
+        window: decision.window,
+        resetsAt: DateTime.makeUnsafe(decision.resetsAt)
+      })
+    )
+  const acquire: Service<E>["acquire"] = (user, operation, onExhausted) =>
     Effect.flatMap(store.take(user), (verdict) => {
-      if (verdict._tag === "Taken") return Effect.succeed(verdict.at)
-      if (verdict.window === "minute" && onExhausted === "wait") {
-        // Both times are the store's: the wait does not depend on how this process's clock is set.
-        return Effect.andThen(
-          Effect.sleep(Duration.millis(verdict.resetsAt - verdict.now)),
-          acquire(user, operation, onExhausted)
-        )
-      }
-      return Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))
+      const decision = Quota.acquired(verdict, onExhausted)
+      return decision._tag === "Wait"
+        ? Effect.andThen(Effect.sleep(Duration.millis(decision.millis)), acquire(user, operation, onExhausted))
+        : sent(operation, decision)
     })
+  // What a store could not record is logged; the server's own count still holds.
+  const recorded = <A>(what: Quota.Unrecorded, effect: Effect.Effect<A, E>, otherwise: A) =>
+    Effect.catch(effect, (error) => Effect.as(Effect.logDebug(Quota.notStored(what, error)), otherwise))
   return {
     acquire,
     confirm: (user, operation, taken) =>
-      Effect.flatMap(store.retake(user, taken), (verdict) =>
-        verdict._tag === "Taken"
-          ? Effect.succeed(verdict.at)
-          : Effect.fail(exceeded(operation, verdict.window, verdict.resetsAt))),
-    refund: (user, taken) => Effect.catch(store.refund(user, taken), notStored("a refund")),
-    exhaustMinute: (user) => Effect.catch(store.exhaust(user, "minute"), notStored("a used-up minute")),
-    exhaustDay: (user) => Effect.catch(store.exhaust(user, "day"), notStored("a used-up day")),
+      Effect.flatMap(store.retake(user, taken), (verdict) => sent(operation, Quota.confirmed(verdict))),
+    refund: (user, taken) => recorded("refund", store.refund(user, taken), undefined),
+    exhaustMinute: (user) => recorded("minute", store.exhaust(user, "minute"), undefined),
+    exhaustDay: (user) => recorded("day", store.exhaust(user, "day"), undefined),
     budget: store.budget,
     estimate: (user, count, deadline) =>
       Effect.zipWith(
@@ -119,11 +115,7 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
         Clock.currentTimeMillis,
         (budget, now) => Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline))
       ),
-    usedUp: (user) =>
-      Effect.catch(
-        store.usedUp(user),
-        (error) => Effect.as(notStored("a look at the counts")(error), undefined)
-      )
+    usedUp: (user) => recorded("usedUp", store.usedUp(user), undefined)
   }
 }
 

@@ -2,10 +2,12 @@
  * What the Redis stores of `RedisStore` (the permits and the counts) share: the Redis store loaded on
  * demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which names
  * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
- * options ask for it, with one warning per process.
+ * options ask for it, with one warning per process. The decisions are the core's (`StoreFallback`,
+ * `FallbackCreations`); this file carries them out.
  */
 import * as FallbackCreations from "@community-api/core/FallbackCreations"
 import type { Lane } from "@community-api/core/Lane"
+import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -25,31 +27,27 @@ export interface Resolved {
   readonly onUnavailable: RedisStore.OnUnavailable
 }
 
-const warned = GlobalValue.globalValue(Symbol.for("@community-api/client/RedisStore/warned"), () => ({ done: false }))
+const warned = GlobalValue.globalValue(
+  Symbol.for("@community-api/client/RedisStore/warned"),
+  (): StoreFallback.Warned => ({ done: false })
+)
 
 /** Logs, once per process, that the limiters fell back to this process's memory. */
 const warnOnce = (error: ClientError.LimiterUnavailable): Effect.Effect<void> =>
   Effect.suspend(() => {
-    if (warned.done) return Effect.void
-    warned.done = true
-    return Effect.logWarning(
-      `the Redis store of the shared limiters is unavailable (${error.store}: ${error.reason}); this process ` +
-        "falls back to its own limiters, which do not count the user's other processes (logged once per process)"
-    )
+    const warning = StoreFallback.warning(warned, error)
+    return warning === undefined ? Effect.void : Effect.logWarning(warning)
   })
 
-const load = (limiter: Limiter, url: string): Effect.Effect<RedisModule, ClientError.LimiterUnavailable> =>
-  Effect.tryPromise({
-    try: () => import("./redis.js"),
-    catch: (error) =>
-      new ClientError.LimiterUnavailable({
-        limiter,
-        store: describeUrl(url),
-        reason: `the Redis store needs the package ioredis (npm install ioredis@^5): ${
-          error instanceof Error ? error.message : String(error)
-        }`
-      })
-  })
+/** `shared`, or `memory` (after the warning) while the shared store is unavailable. */
+const orMemory = <A, E>(
+  shared: Effect.Effect<A, ClientError.LimiterUnavailable>,
+  memory: Effect.Effect<A, E>
+): Effect.Effect<A, E> => Effect.catchAll(shared, (error) => Effect.zipRight(warnOnce(error), memory))
+
+/** `shared` (its failure warned and passed over), then `memory`: what both stores must know. */
+const both = <E>(shared: Effect.Effect<void, ClientError.LimiterUnavailable>, memory: Effect.Effect<void, E>) =>
+  Effect.zipRight(Effect.catchAll(shared, warnOnce), memory)
 
 /**
  * Builds the Redis store of a limiter for the scope, or the memory one (see {@link Resolved}).
@@ -64,14 +62,23 @@ export const build = <S>(
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
   Effect.gen(function*() {
-    const loaded = yield* Effect.either(load(limiter, Redacted.value(resolved.url)))
+    const loaded = yield* Effect.either(Effect.tryPromise({
+      try: () => import("./redis.js"),
+      catch: (error) =>
+        new ClientError.LimiterUnavailable({
+          limiter,
+          store: describeUrl(Redacted.value(resolved.url)),
+          reason: StoreFallback.moduleMissing(error)
+        })
+    }))
+    const plan = StoreFallback.build(Either.isRight(loaded), resolved.onUnavailable)
     if (Either.isLeft(loaded)) {
-      if (resolved.onUnavailable === "fail") return yield* Effect.fail(loaded.left)
+      if (plan === "fail") return yield* Effect.fail(loaded.left)
       yield* warnOnce(loaded.left)
       return memory()
     }
     const primary = yield* make(loaded.right, resolved)
-    return resolved.onUnavailable === "fallback" ? fallback(primary, memory()) : primary
+    return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 
 interface FallbackPermit extends PermitStore.Permit {
@@ -93,19 +100,13 @@ export const permitsOrMemory = (
     Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
   return {
     limit: primary.limit,
-    take: (user, lane) =>
-      Effect.catchAll(
-        from(primary, user, lane),
-        (error) => Effect.zipRight(warnOnce(error), from(memory, user, lane))
-      ),
-    budget: (user) =>
-      Effect.catchAll(primary.budget(user), (error) => Effect.zipRight(warnOnce(error), memory.budget(user))),
+    take: (user, lane) => orMemory(from(primary, user, lane), from(memory, user, lane)),
+    budget: (user) => orMemory(primary.budget(user), memory.budget(user)),
     release: (permit, hold) => {
       const { from, inner } = permit as FallbackPermit
       return from.release(inner, hold)
     },
-    block: (user, millis) =>
-      Effect.zipRight(Effect.catchAll(primary.block(user, millis), warnOnce), memory.block(user, millis))
+    block: (user, millis) => both(primary.block(user, millis), memory.block(user, millis))
   }
 }
 
@@ -118,41 +119,31 @@ export const permitsOrMemory = (
 export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
   // What was counted here rather than in the shared store: given back or counted again here.
   const inMemory = FallbackCreations.make()
-  const remember = (user: string) => (verdict: CountStore.Verdict) =>
-    Effect.sync(() => {
-      if (verdict._tag === "Taken") inMemory.remember(user, verdict.at)
-    })
-  const forget = (user: string, taken: number): boolean => inMemory.forget(user, taken)
-  const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
+  const record = (user: string) => (verdict: CountStore.Verdict) => Effect.sync(() => inMemory.record(user, verdict))
+  const takeInMemory = (user: string) => Effect.tap(memory.take(user), record(user))
   return {
-    take: (user) =>
-      Effect.catchAll(primary.take(user), (error) => Effect.zipRight(warnOnce(error), takeInMemory(user))),
+    take: (user) => orMemory(primary.take(user), takeInMemory(user)),
     retake: (user, taken) =>
       Effect.suspend(() =>
-        forget(user, taken)
-          ? Effect.tap(memory.retake(user, taken), remember(user))
-          : Effect.catchAll(primary.retake(user, taken), (error) =>
-            Effect.zipRight(
-              warnOnce(error),
-              // Counted in Redis: still good within its minute, else counted again here.
-              Effect.flatMap(
-                Clock.currentTimeMillis,
-                (now): Effect.Effect<CountStore.Verdict, ClientError.LimiterUnavailable> =>
-                  FallbackCreations.stillCounted(taken, now)
-                    ? Effect.succeed({ _tag: "Taken", at: taken })
-                    : takeInMemory(user)
-              )
-            ))
+        inMemory.forget(user, taken)
+          ? Effect.tap(memory.retake(user, taken), record(user))
+          : orMemory(
+            primary.retake(user, taken),
+            // Counted in Redis: still good within its minute, else counted again here.
+            Effect.flatMap(Clock.currentTimeMillis, (now) => {
+              const verdict = FallbackCreations.retakenWhileUnavailable(taken, now)
+              return verdict === undefined ? takeInMemory(user) : Effect.succeed(verdict)
+            })
+          )
       ),
     refund: (user, taken) =>
       Effect.suspend(() =>
-        forget(user, taken) ? memory.refund(user, taken) : Effect.catchAll(primary.refund(user, taken), warnOnce)
+        inMemory.forget(user, taken)
+          ? memory.refund(user, taken)
+          : Effect.catchAll(primary.refund(user, taken), warnOnce)
       ),
-    exhaust: (user, window) =>
-      Effect.zipRight(Effect.catchAll(primary.exhaust(user, window), warnOnce), memory.exhaust(user, window)),
-    usedUp: (user) =>
-      Effect.catchAll(primary.usedUp(user), (error) => Effect.zipRight(warnOnce(error), memory.usedUp(user))),
-    budget: (user) =>
-      Effect.catchAll(primary.budget(user), (error) => Effect.zipRight(warnOnce(error), memory.budget(user)))
+    exhaust: (user, window) => both(primary.exhaust(user, window), memory.exhaust(user, window)),
+    usedUp: (user) => orMemory(primary.usedUp(user), memory.usedUp(user)),
+    budget: (user) => orMemory(primary.budget(user), memory.budget(user))
   }
 }

@@ -1,28 +1,18 @@
 /**
- * The creation counts of the users in this process's memory: the core's book of counts, read at the
- * time of this line's `Clock` (so `TestClock` drives it).
+ * The creation counts of the users in this process's memory: the core's book of counts, its calls run
+ * at the time of this line's `Clock` (so `TestClock` drives it).
  */
 import * as CreationBook from "@community-api/core/CreationBook"
 import type * as Limits from "@community-api/core/Limits"
 import { Effect } from "effect"
 import type * as CountStore from "../CountStore.js"
+import { atClock } from "./clocked.js"
 
 /** The settings with the API's limits where none is given. */
-export const resolve = (settings: CountStore.Settings = {}): Limits.CreationSettings =>
-  CreationBook.settingsOf(settings)
+export const resolve: (settings?: CountStore.Settings) => Limits.CreationSettings = CreationBook.settingsOf
 
 /** A store of counts with `settings`. */
 export const makeStoreUnsafe = (settings: Limits.CreationSettings): CountStore.Memory => {
   const book = CreationBook.make(settings)
-  const withNow = <A>(f: (now: number) => A): Effect.Effect<A> =>
-    Effect.clockWith((clock) => Effect.sync(() => f(clock.currentTimeMillisUnsafe())))
-  return {
-    take: (user) => withNow((now) => book.take(user, now)),
-    retake: (user, taken) => withNow((now) => book.retake(user, taken, now)),
-    refund: (user, taken) => withNow((now) => book.refund(user, taken, now)),
-    exhaust: (user, window) => withNow((now) => book.exhaust(user, window, now)),
-    usedUp: (user) => withNow((now) => book.usedUp(user, now)),
-    budget: (user) => withNow((now) => book.budget(user, now)),
-    users: Effect.sync(() => book.users())
-  }
+  return { ...CreationBook.store(book, atClock), users: Effect.sync(() => book.users()) }
 }

@@ -1,11 +1,13 @@
 /**
  * What the Redis stores (the permits and the counts) share: the Redis store loaded on demand
  * (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to the memory
- * store when Redis is unavailable and the options ask for it, with one warning per process.
+ * store when Redis is unavailable and the options ask for it, with one warning per process. The
+ * decisions are the core's (`StoreFallback`, `FallbackCreations`); this file carries them out.
  */
 import * as FallbackCreations from "@community-api/core/FallbackCreations"
 import type { Lane } from "@community-api/core/Lane"
 import { describeUrl } from "@community-api/core/RedisUrl"
+import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Redacted, Result } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -16,7 +18,7 @@ type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
 
 /** What a limiter does when Redis is unavailable. */
-export type OnUnavailable = "fail" | "fallback"
+export type OnUnavailable = StoreFallback.OnUnavailable
 
 /** A store's options, resolved. */
 export interface Resolved {
@@ -27,32 +29,25 @@ export interface Resolved {
 }
 
 const warnedKey = Symbol.for("@community-api/effect4-client/RedisStore/warned")
-const warned: { done: boolean } = ((globalThis as Record<symbol, { done: boolean } | undefined>)[warnedKey] ??= {
-  done: false
-})
+const warned: StoreFallback.Warned =
+  ((globalThis as Record<symbol, StoreFallback.Warned | undefined>)[warnedKey] ??= { done: false })
 
+/** Logs, once per process, that the limiters fell back to this process's memory. */
 const warnOnce = (error: ClientError.LimiterUnavailable): Effect.Effect<void> =>
   Effect.suspend(() => {
-    if (warned.done) return Effect.void
-    warned.done = true
-    return Effect.logWarning(
-      `the Redis store of the shared limiters is unavailable (${error.store}: ${error.reason}); this process ` +
-        "falls back to its own limiters, which do not count the user's other processes (logged once per process)"
-    )
+    const warning = StoreFallback.warning(warned, error)
+    return warning === undefined ? Effect.void : Effect.logWarning(warning)
   })
 
-const load = (limiter: Limiter, url: string): Effect.Effect<RedisModule, ClientError.LimiterUnavailable> =>
-  Effect.tryPromise({
-    try: () => import("./redis.js"),
-    catch: (error) =>
-      new ClientError.LimiterUnavailable({
-        limiter,
-        store: describeUrl(url),
-        reason: `the Redis store needs the package ioredis (npm install ioredis@^5): ${
-          error instanceof Error ? error.message : String(error)
-        }`
-      })
-  })
+/** `shared`, or `memory` (after the warning) while the shared store is unavailable. */
+const orMemory = <A, E>(
+  shared: Effect.Effect<A, ClientError.LimiterUnavailable>,
+  memory: Effect.Effect<A, E>
+): Effect.Effect<A, E> => Effect.catch(shared, (error) => Effect.andThen(warnOnce(error), memory))
+
+/** `shared` (its failure warned and passed over), then `memory`: what both stores must know. */
+const both = <E>(shared: Effect.Effect<void, ClientError.LimiterUnavailable>, memory: Effect.Effect<void, E>) =>
+  Effect.andThen(Effect.catch(shared, warnOnce), memory)
 
 /** A store of Redis (or of memory, when Redis cannot be loaded and the options allow it). */
 export const build = <S>(
@@ -63,14 +58,23 @@ export const build = <S>(
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
   Effect.gen(function*() {
-    const loaded = yield* Effect.result(load(limiter, Redacted.value(resolved.url)))
+    const loaded = yield* Effect.result(Effect.tryPromise({
+      try: () => import("./redis.js"),
+      catch: (error) =>
+        new ClientError.LimiterUnavailable({
+          limiter,
+          store: describeUrl(Redacted.value(resolved.url)),
+          reason: StoreFallback.moduleMissing(error)
+        })
+    }))
+    const plan = StoreFallback.build(Result.isSuccess(loaded), resolved.onUnavailable)
     if (Result.isFailure(loaded)) {
-      if (resolved.onUnavailable === "fail") return yield* Effect.fail(loaded.failure)
+      if (plan === "fail") return yield* Effect.fail(loaded.failure)
       yield* warnOnce(loaded.failure)
       return memory()
     }
     const primary = yield* make(loaded.success, resolved)
-    return resolved.onUnavailable === "fallback" ? fallback(primary, memory()) : primary
+    return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 
 interface FallbackPermit extends PermitStore.Permit {
@@ -78,7 +82,7 @@ interface FallbackPermit extends PermitStore.Permit {
   readonly from: PermitStore.Service
 }
 
-/** Permits of Redis, or of memory while Redis is unavailable. */
+/** Permits of Redis, or of memory while Redis is unavailable: a permit goes back where it came from. */
 export const permitsOrMemory = (
   primary: PermitStore.Service,
   memory: PermitStore.Service
@@ -87,16 +91,13 @@ export const permitsOrMemory = (
     Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
   return {
     limit: primary.limit,
-    take: (user, lane) =>
-      Effect.catch(from(primary, user, lane), (error) => Effect.andThen(warnOnce(error), from(memory, user, lane))),
-    budget: (user) =>
-      Effect.catch(primary.budget(user), (error) => Effect.andThen(warnOnce(error), memory.budget(user))),
+    take: (user, lane) => orMemory(from(primary, user, lane), from(memory, user, lane)),
+    budget: (user) => orMemory(primary.budget(user), memory.budget(user)),
     release: (permit, hold) => {
       const { from, inner } = permit as FallbackPermit
       return from.release(inner, hold)
     },
-    block: (user, millis) =>
-      Effect.andThen(Effect.catch(primary.block(user, millis), warnOnce), memory.block(user, millis))
+    block: (user, millis) => both(primary.block(user, millis), memory.block(user, millis))
   }
 }
 
@@ -104,40 +105,31 @@ export const permitsOrMemory = (
 export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
   // What was counted here rather than in the shared store: given back or counted again here.
   const inMemory = FallbackCreations.make()
-  const remember = (user: string) => (verdict: CountStore.Verdict) =>
-    Effect.sync(() => {
-      if (verdict._tag === "Taken") inMemory.remember(user, verdict.at)
-    })
-  const forget = (user: string, taken: number): boolean => inMemory.forget(user, taken)
-  const takeInMemory = (user: string) => Effect.tap(memory.take(user), remember(user))
+  const record = (user: string) => (verdict: CountStore.Verdict) => Effect.sync(() => inMemory.record(user, verdict))
+  const takeInMemory = (user: string) => Effect.tap(memory.take(user), record(user))
   return {
-    take: (user) => Effect.catch(primary.take(user), (error) => Effect.andThen(warnOnce(error), takeInMemory(user))),
+    take: (user) => orMemory(primary.take(user), takeInMemory(user)),
     retake: (user, taken) =>
       Effect.suspend(() =>
-        forget(user, taken)
-          ? Effect.tap(memory.retake(user, taken), remember(user))
-          : Effect.catch(primary.retake(user, taken), (error) =>
-            Effect.andThen(
-              warnOnce(error),
-              // Counted in Redis: still good within its minute, else counted again here.
-              Effect.flatMap(
-                Clock.currentTimeMillis,
-                (now): Effect.Effect<CountStore.Verdict, ClientError.LimiterUnavailable> =>
-                  FallbackCreations.stillCounted(taken, now)
-                    ? Effect.succeed({ _tag: "Taken", at: taken })
-                    : takeInMemory(user)
-              )
-            ))
+        inMemory.forget(user, taken)
+          ? Effect.tap(memory.retake(user, taken), record(user))
+          : orMemory(
+            primary.retake(user, taken),
+            // Counted in Redis: still good within its minute, else counted again here.
+            Effect.flatMap(Clock.currentTimeMillis, (now) => {
+              const verdict = FallbackCreations.retakenWhileUnavailable(taken, now)
+              return verdict === undefined ? takeInMemory(user) : Effect.succeed(verdict)
+            })
+          )
       ),
     refund: (user, taken) =>
       Effect.suspend(() =>
-        forget(user, taken) ? memory.refund(user, taken) : Effect.catch(primary.refund(user, taken), warnOnce)
+        inMemory.forget(user, taken)
+          ? memory.refund(user, taken)
+          : Effect.catch(primary.refund(user, taken), warnOnce)
       ),
-    exhaust: (user, window) =>
-      Effect.andThen(Effect.catch(primary.exhaust(user, window), warnOnce), memory.exhaust(user, window)),
-    usedUp: (user) =>
-      Effect.catch(primary.usedUp(user), (error) => Effect.andThen(warnOnce(error), memory.usedUp(user))),
-    budget: (user) =>
-      Effect.catch(primary.budget(user), (error) => Effect.andThen(warnOnce(error), memory.budget(user)))
+    exhaust: (user, window) => both(primary.exhaust(user, window), memory.exhaust(user, window)),
+    usedUp: (user) => orMemory(primary.usedUp(user), memory.usedUp(user)),
+    budget: (user) => orMemory(primary.budget(user), memory.budget(user))
   }
 }
