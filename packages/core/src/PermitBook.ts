@@ -51,7 +51,7 @@ export interface Take<W> {
 
 /**
  * The permits of every user in this process. Each method that frees a permit returns the waiter it
- * now goes to, for the line to wake, or `undefined`.
+ * now goes to, for the line to wake, or `undefined` (and hands it to the book's `wake`, if any).
  *
  * @since 0.1.0
  * @category models
@@ -86,7 +86,8 @@ export interface PermitBook<W> {
 
 /**
  * A book of `limit` permits per user. `onWaiting` hears each change of the number of waiters across
- * every user (a line's timers keep a process alive only while a call waits for a permit).
+ * every user (a line's timers keep a process alive only while a call waits for a permit); `wake`, if
+ * given, is handed each waiter a freed permit goes to (a line completes its deferred value).
  *
  * @since 0.1.0
  * @category constructors
@@ -94,8 +95,9 @@ export interface PermitBook<W> {
 export const make = <W>(options: {
   readonly limit: number
   readonly onWaiting?: ((change: 1 | -1) => void) | undefined
+  readonly wake?: ((waiter: W) => void) | undefined
 }): PermitBook<W> => {
-  const { limit } = options
+  const { limit, wake } = options
   const onWaiting = options.onWaiting ?? (() => {})
   const gates = UserTable.make<Gate<W>>({
     create: () => ({ queue: PermitQueue.make(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
@@ -114,6 +116,7 @@ export const make = <W>(options: {
     if (next !== undefined) {
       onWaiting(-1)
       gate.held++
+      wake?.(next)
     }
     return next
   }
