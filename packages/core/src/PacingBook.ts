@@ -90,6 +90,23 @@ export const resolve = <D>(
   marginMillis: options.margin === undefined ? PacingRule.defaults.marginMillis : toMillis(options.margin)
 })
 
+/**
+ * The defaults of a pacing's settings: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms
+ * margin, the pacing rule's own ({@link PacingRule.defaults}), the durations made by a line's `millis`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const defaultsIn = <D>(millis: (millis: number) => D): {
+  readonly limit: number
+  readonly window: D
+  readonly margin: D
+} => ({
+  limit: PacingRule.defaults.limit,
+  window: millis(PacingRule.defaults.windowMillis),
+  margin: millis(PacingRule.defaults.marginMillis)
+})
+
 /** The rule of one user and its calls. */
 interface Entry {
   readonly rule: PacingRule.Rule
@@ -147,31 +164,38 @@ export interface PacingBook {
 
 /**
  * Makes the rules of every user for `settings`, the rule at real latency unless `hold` is `"safe"`.
- * `onUser` hears of each user that comes (`1`) or leaves (`-1`), `onHeld` of each permit taken (`1`)
- * or given back (`-1`) with the number its user's calls hold then: what a line records of them.
+ * What a line records hears of each user that comes or leaves (`onUsers`, and `onDrop` with the user
+ * who left) and of each permit taken (`1`) or given back (`-1`, `onPermits`, and `onHeld` with the
+ * number its user's calls hold then).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (settings: PacingRule.Settings, options: {
   readonly hold?: "learned" | "safe" | undefined
-  readonly onUser?: ((user: string, change: 1 | -1) => void) | undefined
-  readonly onHeld?: ((user: string, held: number, change: 1 | -1) => void) | undefined
+  readonly onUsers?: ((change: 1 | -1) => void) | undefined
+  readonly onDrop?: ((user: string) => void) | undefined
+  readonly onPermits?: ((change: 1 | -1) => void) | undefined
+  readonly onHeld?: ((user: string, held: number) => void) | undefined
 } = {}): PacingBook => {
   const makeRule = options.hold === "safe" ? PacingRule.safe : PacingRule.make
   const idleMillis = PacingRule.penaltyMillis(settings)
-  const { onHeld, onUser } = options
+  const { onDrop, onHeld, onPermits, onUsers } = options
   const rules = UserTable.make<Entry>({
-    create: (user) => {
-      onUser?.(user, 1)
+    create: () => {
+      onUsers?.(1)
       return { rule: makeRule(settings), active: 0, held: 0, endedAt: 0 }
     },
     isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now,
-    onDrop: (user) => onUser?.(user, -1)
+    onDrop: (user) => {
+      onUsers?.(-1)
+      onDrop?.(user)
+    }
   })
   const held = (call: Call, change: 1 | -1) => {
     call.entry.held += change
-    onHeld?.(call.user, call.entry.held, change)
+    onPermits?.(change)
+    onHeld?.(call.user, call.entry.held)
   }
   let sweeping = false
   return {

@@ -18,6 +18,7 @@ import * as Budget from "./Budget.js"
 import type { Lane } from "./Lane.js"
 import { heldUntil, type Hold } from "./PacingRule.js"
 import * as PermitQueue from "./PermitQueue.js"
+import type * as PermitStore from "./PermitStore.js"
 import * as UserTable from "./UserTable.js"
 
 /** The permits of one user. */
@@ -47,6 +48,18 @@ export interface Take<W> {
   readonly waiter: W
   /** @internal */
   readonly gate: Gate<W>
+}
+
+/**
+ * A permit of the book as a line's memory store hands it out: its take, and when its request was sent
+ * (after any block, on the store's clock), for {@link PermitBook.release}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Permit<W> extends PermitStore.Permit {
+  readonly take: Take<W>
+  readonly takenAt: number
 }
 
 /**

@@ -81,12 +81,26 @@ export interface ClockPlan<F> {
 }
 
 /**
+ * What a background sleep asks of its timers: whether it keeps the process alive now, and where its
+ * handle goes while it lasts (so that a call that comes to wait later can ref it).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Background {
+  /** Whether a background sleep keeps the process alive now. */
+  readonly keepsAlive: () => boolean
+  /** The handle of the live clock's background sleep while the fiber sleeps on one, else `undefined`. */
+  readonly sleeping: (handle: Handle | undefined) => void
+}
+
+/**
  * The timers of one kind, over every clock (`C`, the line's clock).
  *
  * @since 0.1.0
  * @category models
  */
-export interface TimerPlan<C extends object, F> {
+export interface TimerPlan<C extends object, F> extends Background {
   /** Whether the fiber sleeps in the background (see the module's header). */
   readonly inBackground: boolean
   /** The plan of `clock`, whose time `now` reads; made at the first use of the clock. */
@@ -96,10 +110,6 @@ export interface TimerPlan<C extends object, F> {
    * background sleep keeps the process alive.
    */
   readonly awaited: (change: 1 | -1) => void
-  /** Whether a background sleep keeps the process alive now. */
-  readonly keepsAlive: () => boolean
-  /** The handle of the live clock's background sleep while the fiber sleeps on one, else `undefined`. */
-  readonly sleeping: (handle: Handle | undefined) => void
 }
 
 const clockPlan = <F>(now: () => number): ClockPlan<F> => {
@@ -181,30 +191,25 @@ export const make = <C extends object, F>(options: { readonly inBackground?: boo
 }
 
 /**
- * Sleeps `millis` on a `setTimeout` that keeps the process alive only while `keepsAlive()`, then calls
- * `wake`; returns what cancels it. `onHandle` is told of the handle while the sleep lasts (and of
- * `undefined` when it ends), so that a waiter that comes later can ref it. What sleeps this way is
- * bookkeeping no call waits for (or, for the timers, only while one waits for them): a process with
- * nothing else to do may exit before it wakes. Only the live clock sleeps so; a test's clock, or a
- * clock of the caller's own, sleeps as it always does.
+ * Sleeps `millis` on a `setTimeout` that keeps the process alive only while the timers' `keepsAlive()`
+ * (never, without timers), then calls `wake`; returns what cancels it. The timers are told of the
+ * handle while the sleep lasts (and of `undefined` when it ends), so that a waiter that comes later
+ * can ref it. What sleeps this way is bookkeeping no call waits for (or, for the timers, only while one
+ * waits for them): a process with nothing else to do may exit before it wakes. Only the live clock
+ * sleeps so; a test's clock, or a clock of the caller's own, sleeps as it always does.
  *
  * @since 0.1.0
  * @category utils
  */
-export const sleepInBackground = (
-  millis: number,
-  wake: () => void,
-  onHandle?: ((handle: Handle | undefined) => void) | undefined,
-  keepsAlive: () => boolean = () => false
-): () => void => {
+export const sleepInBackground = (millis: number, wake: () => void, timers?: Background | undefined): () => void => {
   const handle = setTimeout(() => {
-    onHandle?.(undefined)
+    timers?.sleeping(undefined)
     wake()
   }, millis)
-  if (!keepsAlive()) handle.unref()
-  onHandle?.(handle)
+  if (timers?.keepsAlive() !== true) handle.unref()
+  timers?.sleeping(handle)
   return () => {
-    onHandle?.(undefined)
+    timers?.sleeping(undefined)
     clearTimeout(handle)
   }
 }

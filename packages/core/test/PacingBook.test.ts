@@ -13,10 +13,13 @@ const safeHold = settings.windowMillis + settings.marginMillis
 const recorder = (hold?: "learned" | "safe") => {
   const users: Array<[string, number]> = []
   const held: Array<[string, number, number]> = []
+  let permits = 0
   const book = PacingBook.make(settings, {
     hold,
-    onUser: (user, change) => users.push([user, change]),
-    onHeld: (user, count, change) => held.push([user, count, change])
+    onUsers: (change) => users.push(["", change]),
+    onDrop: (user) => users.push([user, 0]),
+    onPermits: (change) => (permits += change),
+    onHeld: (user, count) => held.push([user, count, permits])
   })
   return { book, users, held }
 }
@@ -31,6 +34,10 @@ const call = (book: PacingBook.PacingBook, user: string, at: number, waited: num
 }
 
 describe("PacingBook", () => {
+  it("L1 the defaults are the pacing rule's, in a line's durations", () => {
+    expect(PacingBook.defaultsIn((millis) => `${millis} ms`)).toEqual({ limit: 30, window: "1000 ms", margin: "20 ms" })
+  })
+
   it("L1 the settings are the pacing rule's defaults, or the options' durations read by the line", () => {
     expect(PacingBook.resolve(30, {}, () => 0)).toEqual(settings)
     expect(PacingBook.resolve(10, { window: "2 s", margin: "5 ms" }, (d) => (d === "2 s" ? 2_000 : 5))).toEqual({
@@ -47,7 +54,7 @@ describe("PacingBook", () => {
     expect(book.taken(c, 40)).toBe(40)
     expect(c.held()).toBe(1)
     expect(book.answered(c, 140)).toEqual({ afterAnswerMillis: safeHold, afterTakeMillis: 0 })
-    expect(held).toEqual([["u", 1, 1], ["u", 0, -1]])
+    expect(held).toEqual([["u", 1, 1], ["u", 0, 0]])
   })
 
   it("L1 with round trips in a band, the learning rule gives back what they share; the safe rule never", () => {
@@ -79,7 +86,7 @@ describe("PacingBook", () => {
     const { book, users } = recorder()
     for (let i = 0; i < PacingRule.observationsBeforeTrust; i++) call(book, "u", i * 200, 0, 100)
     expect(call(book, "u", 10_000, 0, 100).afterAnswerMillis).toBe(safeHold)
-    expect(users).toEqual([["u", 1], ["u", -1], ["u", 1]])
+    expect(users).toEqual([["", 1], ["", -1], ["u", 0], ["", 1]])
   })
 
   it("L1 one sweeper is started by the first call that ends, and goes on while a rule is kept", () => {
@@ -91,7 +98,7 @@ describe("PacingBook", () => {
     expect(book.settle(b, 500)).toBe(false)
     // A window and the margin after a's end: a leaves, b stays a while.
     expect(book.sweep(10 + safeHold)).toBe(true)
-    expect(users).toEqual([["a", 1], ["b", 1], ["a", -1]])
+    expect(users).toEqual([["", 1], ["", 1], ["", -1], ["a", 0]])
     expect(book.sweep(500 + safeHold)).toBe(false)
     expect(book.users()).toBe(0)
     // Stopped with the last rule: the next call that ends starts it again.

@@ -121,14 +121,14 @@ describe("TimerPlan", () => {
     try {
       const handles: Array<TimerPlan.Handle | undefined> = []
       const woke = vi.fn()
-      TimerPlan.sleepInBackground(50, woke, (handle) => handles.push(handle))
+      TimerPlan.sleepInBackground(50, woke, { keepsAlive: () => false, sleeping: (handle) => handles.push(handle) })
       expect(handles).toHaveLength(1)
       expect(handles[0]).toBeDefined()
       vi.advanceTimersByTime(50)
       expect(woke).toHaveBeenCalledTimes(1)
       expect(handles[1]).toBeUndefined()
       const cancelled = vi.fn()
-      const cancel = TimerPlan.sleepInBackground(50, cancelled, undefined, () => true)
+      const cancel = TimerPlan.sleepInBackground(50, cancelled)
       cancel()
       vi.advanceTimersByTime(100)
       expect(cancelled).not.toHaveBeenCalled()

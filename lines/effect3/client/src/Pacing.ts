@@ -29,7 +29,7 @@
  */
 import type * as Budget from "@community-api/core/Budget"
 import * as PacingBook from "@community-api/core/PacingBook"
-import * as PacingRule from "@community-api/core/PacingRule"
+import type * as PacingRule from "@community-api/core/PacingRule"
 import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -57,11 +57,7 @@ export interface Settings extends PacingBook.Options<Duration.DurationInput, Met
  * @since 0.1.0
  * @category constants
  */
-export const defaults = {
-  limit: PacingRule.defaults.limit,
-  window: Duration.millis(PacingRule.defaults.windowMillis),
-  margin: Duration.millis(PacingRule.defaults.marginMillis)
-} as const
+export const defaults = PacingBook.defaultsIn(Duration.millis)
 
 /**
  * The settings of a pacing service, resolved: the limit of its store, and the window and the margin
@@ -117,14 +113,10 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
   const perUser = Recording.perUser(settings.metrics)
   const book = PacingBook.make(PacingBook.resolve(store.limit, settings, Duration.toMillis), {
     hold: settings.hold,
-    onUser: (user, change) => {
-      Recording.usersChanged(change)
-      if (change < 0) perUser?.drop(user)
-    },
-    onHeld: (user, held, change) => {
-      Recording.permitsChanged(change)
-      perUser?.set(user, held)
-    }
+    onUsers: Recording.usersChanged,
+    onDrop: perUser?.drop,
+    onPermits: Recording.permitsChanged,
+    onHeld: perUser?.set
   })
   // It sleeps in the background: no call waits for it, so it never keeps a process alive.
   const sweeper: Effect.Effect<void> = Effect.clockWith((clock) =>

@@ -7,7 +7,7 @@
  */
 import type * as Budget from "@community-api/core/Budget"
 import * as PacingBook from "@community-api/core/PacingBook"
-import * as PacingRule from "@community-api/core/PacingRule"
+import type * as PacingRule from "@community-api/core/PacingRule"
 import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -34,11 +34,7 @@ export type Settings = PacingBook.Options<Duration.Input, Metrics.Options>
  * @since 0.1.0
  * @category constants
  */
-export const defaults = {
-  limit: PacingRule.defaults.limit,
-  window: Duration.millis(PacingRule.defaults.windowMillis),
-  margin: Duration.millis(PacingRule.defaults.marginMillis)
-} as const
+export const defaults = PacingBook.defaultsIn(Duration.millis)
 
 /**
  * The settings in effect.
@@ -71,12 +67,9 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
   const perUser = Recording.perUser(settings.metrics)
   const book = PacingBook.make(PacingBook.resolve(store.limit, settings, toMillis), {
     hold: settings.hold,
-    onUser: (user, change) => {
-      Recording.usersChanged(change)
-      if (change < 0) perUser?.drop(user)
-    },
-    // The user's series reads the count of its call (`track`); the total is kept here.
-    onHeld: (_, __, change) => Recording.permitsChanged(change)
+    onUsers: Recording.usersChanged,
+    onDrop: perUser?.drop,
+    onPermits: Recording.permitsChanged
   })
   // It sleeps in the background: no call waits for it, so it never keeps a process alive.
   const sweep = (clock: Clock.Clock): Effect.Effect<void> =>

@@ -43,14 +43,11 @@ const liveClock: Clock.Clock = Effect.runSync(Effect.clock)
 export const sleepInBackground = (
   clock: Clock.Clock,
   millis: number,
-  onHandle?: (handle: TimerPlan.Handle | undefined) => void,
-  keepsAlive?: () => boolean
+  timers?: TimerPlan.Background
 ): Effect.Effect<void> =>
   clock !== liveClock ?
     Effect.sleep(Duration.millis(millis)) :
-    Effect.async<void>((resume) =>
-      Effect.sync(TimerPlan.sleepInBackground(millis, () => resume(Effect.void), onHandle, keepsAlive))
-    )
+    Effect.async<void>((resume) => Effect.sync(TimerPlan.sleepInBackground(millis, () => resume(Effect.void), timers)))
 
 /** The fiber's loop: what is due is called, then it sleeps until the next timer kept. */
 const run = (
@@ -62,7 +59,7 @@ const run = (
     const millis = state.step()
     if (millis === undefined) return Effect.void
     const sleep = plan.inBackground
-      ? sleepInBackground(clock, millis, plan.sleeping, plan.keepsAlive)
+      ? sleepInBackground(clock, millis, plan)
       : Effect.sleep(Duration.millis(millis))
     return Effect.zipRight(sleep, run(plan, clock, state))
   })

@@ -12,11 +12,7 @@ import * as Timers from "./timers.js"
 
 type Waiter = Deferred.Deferred<void>
 
-interface MemoryPermit extends PermitStore.Permit {
-  readonly take: PermitBook.Take<Waiter>
-  /** When it was taken, on this process's clock. */
-  readonly takenAt: number
-}
+type MemoryPermit = PermitBook.Permit<Waiter>
 
 /** A store of `limit` permits per user. */
 export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {

@@ -46,12 +46,11 @@ const liveClock: Clock.Clock = Effect.runSync(Effect.clockWith(Effect.succeed))
 export const sleepInBackground = (
   clock: Clock.Clock,
   millis: number,
-  onHandle?: (handle: TimerPlan.Handle | undefined) => void,
-  keepsAlive?: () => boolean
+  timers?: TimerPlan.Background
 ): Effect.Effect<void> =>
   clock === liveClock
     ? Effect.callback<void>((resume) =>
-      Effect.sync(TimerPlan.sleepInBackground(millis, () => resume(Effect.void), onHandle, keepsAlive))
+      Effect.sync(TimerPlan.sleepInBackground(millis, () => resume(Effect.void), timers))
     )
     : clock.sleep(Duration.millis(millis))
 
@@ -65,7 +64,7 @@ export const make = (options: { readonly inBackground?: boolean } = {}): Timers 
   const plan = TimerPlan.make<Clock.Clock, Fiber.Fiber<void>>(options)
   const sleep = (clock: Clock.Clock, millis: number) =>
     plan.inBackground
-      ? sleepInBackground(clock, millis, plan.sleeping, plan.keepsAlive)
+      ? sleepInBackground(clock, millis, plan)
       : clock.sleep(Duration.millis(millis))
   // The fiber's loop: what is due is called, then it sleeps until the next timer kept.
   const run = (clock: Clock.Clock, state: ClockPlan): Effect.Effect<void> =>
