@@ -57,3 +57,12 @@ export const reserved = (limit: number, share: number): number => {
   if (!(share >= 0 && share <= 1)) throw new RangeError(`the interactive share is a number from 0 to 1, not ${share}`)
   return Math.min(Math.floor(limit * share), limit - 1)
 }
+
+/**
+ * The lane of a call: its mark, else its client's lane, else the default (`interactive`).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const of = (marked: Lane | undefined, clientLane: Lane | undefined): Lane =>
+  marked ?? clientLane ?? defaults.lane

@@ -18,6 +18,7 @@ import * as Budget from "./Budget.js"
 import type { Lane } from "./Lane.js"
 import { heldUntil, type Hold } from "./PacingRule.js"
 import * as PermitQueue from "./PermitQueue.js"
+import type * as PermitStore from "./PermitStore.js"
 import * as UserTable from "./UserTable.js"
 
 /** The permits of one user. */
@@ -50,8 +51,20 @@ export interface Take<W> {
 }
 
 /**
+ * A permit of the book as a line's memory store hands it out: its take, and when its request was sent
+ * (after any block, on the store's clock), for {@link PermitBook.release}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Permit<W> extends PermitStore.Permit {
+  readonly take: Take<W>
+  readonly takenAt: number
+}
+
+/**
  * The permits of every user in this process. Each method that frees a permit returns the waiter it
- * now goes to, for the line to wake, or `undefined`.
+ * now goes to, for the line to wake, or `undefined` (and hands it to the book's `wake`, if any).
  *
  * @since 0.1.0
  * @category models
@@ -86,7 +99,8 @@ export interface PermitBook<W> {
 
 /**
  * A book of `limit` permits per user. `onWaiting` hears each change of the number of waiters across
- * every user (a line's timers keep a process alive only while a call waits for a permit).
+ * every user (a line's timers keep a process alive only while a call waits for a permit); `wake`, if
+ * given, is handed each waiter a freed permit goes to (a line completes its deferred value).
  *
  * @since 0.1.0
  * @category constructors
@@ -94,8 +108,9 @@ export interface PermitBook<W> {
 export const make = <W>(options: {
   readonly limit: number
   readonly onWaiting?: ((change: 1 | -1) => void) | undefined
+  readonly wake?: ((waiter: W) => void) | undefined
 }): PermitBook<W> => {
-  const { limit } = options
+  const { limit, wake } = options
   const onWaiting = options.onWaiting ?? (() => {})
   const gates = UserTable.make<Gate<W>>({
     create: () => ({ queue: PermitQueue.make(limit), active: 0, held: 0, returns: [], blockedUntil: 0 }),
@@ -114,6 +129,7 @@ export const make = <W>(options: {
     if (next !== undefined) {
       onWaiting(-1)
       gate.held++
+      wake?.(next)
     }
     return next
   }

@@ -127,6 +127,14 @@ export * as Operation from "./Operation.js"
 export * as Operations from "./Operations.js"
 
 /**
+ * The pacing service's settings resolved and the pacing rules of every user in one process: when a
+ * permit is taken, how long it stays held after its answer, when the idle rules leave.
+ *
+ * @since 0.1.0
+ */
+export * as PacingBook from "./PacingBook.js"
+
+/**
  * How long a pacing permit stays held after its request.
  *
  * @since 0.1.0
@@ -162,6 +170,13 @@ export * as PermitBook from "./PermitBook.js"
  * @since 0.1.0
  */
 export * as PermitQueue from "./PermitQueue.js"
+
+/**
+ * What a store of pacing permits is: take, release with a hold, budget and block, per user.
+ *
+ * @since 0.1.0
+ */
+export * as PermitStore from "./PermitStore.js"
 
 /**
  * The layout of the keys of the limiters' Redis store.
@@ -227,6 +242,14 @@ export * as Timed from "./Timed.js"
  * @since 0.1.0
  */
 export * as TimerList from "./TimerList.js"
+
+/**
+ * The plan of the timers' fiber of each clock: when it is forked, stopped, what is due and how long it
+ * sleeps, carried out by either line with its own fibers and sleeps.
+ *
+ * @since 0.1.0
+ */
+export * as TimerPlan from "./TimerPlan.js"
 
 /**
  * The key of a user in the shared limiters, derived from the token the same way in every line.

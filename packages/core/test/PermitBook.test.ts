@@ -101,4 +101,16 @@ describe("PermitBook", () => {
     book.block("w", 500, 2_000)
     expect(book.users()).toBe(1)
   })
+
+  it("L1 a book given `wake` hands it each waiter a freed permit goes to, as it returns it", () => {
+    const woken: Array<string> = []
+    const book = PermitBook.make<string>({ limit: 1, wake: (waiter) => woken.push(waiter) })
+    const a = book.begin("u", "interactive", "a", 0)
+    const b = book.begin("u", "batch", "b", 0)
+    book.begin("u", "interactive", "c", 0)
+    expect(book.abandon(a, 1)).toBe("c")
+    expect(woken).toEqual(["c"])
+    expect(book.stopWaiting(b, 2)).toBeUndefined()
+    expect(woken).toEqual(["c"])
+  })
 })

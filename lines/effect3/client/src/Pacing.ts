@@ -28,8 +28,8 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
-import * as PacingRule from "@community-api/core/PacingRule"
-import * as UserTable from "@community-api/core/UserTable"
+import * as PacingBook from "@community-api/core/PacingBook"
+import type * as PacingRule from "@community-api/core/PacingRule"
 import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -42,29 +42,13 @@ import * as PermitStore from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
 
 /**
- * Settings of the limiter.
+ * Settings of the limiter: the limit, the window (default 1000 ms), the margin (default 20 ms), the
+ * hold (`"learned"` or `"safe"`) and the metrics per user, as the core's `PacingBook.Options` says.
  *
  * @since 0.1.0
  * @category options
  */
-export interface Settings extends PermitStore.Settings {
-  /** The window; default 1000 ms. */
-  readonly window?: Duration.DurationInput | undefined
-  /** Extra time a permit is held past the window, against clock granularity; default 20 ms. */
-  readonly margin?: Duration.DurationInput | undefined
-  /**
-   * How long a permit stays held after its answer: `"learned"` (the default) gives back what the
-   * round trips seen so far show to be the same in every request ("Pacing at real latency" in
-   * `docs/client.md`); `"safe"` always holds a window plus the margin after the answer, for processes
-   * sharing one store from very different distances to the API.
-   */
-  readonly hold?: "learned" | "safe" | undefined
-  /**
-   * What the service records beyond the client's aggregated metrics (`Metrics`): series per user,
-   * at most `perUser.max` users at once, each leaving with its user's state. Off by default.
-   */
-  readonly metrics?: Metrics.Options | undefined
-}
+export interface Settings extends PacingBook.Options<Duration.DurationInput, Metrics.Options> {}
 
 /**
  * The defaults: the API's limit (30 per 1000 ms, from `Limits`) and a 20 ms margin, the pacing
@@ -73,11 +57,7 @@ export interface Settings extends PermitStore.Settings {
  * @since 0.1.0
  * @category constants
  */
-export const defaults = {
-  limit: PacingRule.defaults.limit,
-  window: Duration.millis(PacingRule.defaults.windowMillis),
-  margin: Duration.millis(PacingRule.defaults.marginMillis)
-} as const
+export const defaults = PacingBook.defaultsIn(Duration.millis)
 
 /**
  * The settings of a pacing service, resolved: the limit of its store, and the window and the margin
@@ -90,12 +70,14 @@ export interface ResolvedSettings extends PacingRule.Settings {}
 
 /**
  * The pacing service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
- * for this process's memory ({@link make}).
+ * for this process's memory ({@link make}). Beyond `withPermit`, the core's `PacingBook.Shape`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service<E = ClientError.LimiterUnavailable> {
+export interface Service<E = ClientError.LimiterUnavailable>
+  extends PacingBook.Shape<Effect.Effect<void>, Effect.Effect<number>, Effect.Effect<Budget.Requests, E>>
+{
   /**
    * Runs `send` (one request of `user`) when it fits the limit; its permit comes back when the pacing
    * rule says (at the latest a window plus the margin after `send` ends). Fails with
@@ -106,20 +88,6 @@ export interface Service<E = ClientError.LimiterUnavailable> {
     user: string,
     lane?: Lane.Lane
   ) => <A, E2, R>(send: Effect.Effect<A, E2, R>) => Effect.Effect<A, E2 | E, R>
-  /** The server answered 5: hold back every further request of `user` for a whole window. */
-  readonly penalize: (user: string) => Effect.Effect<void>
-  /** The resolved settings. */
-  readonly settings: ResolvedSettings
-  /**
-   * How many users this service holds state for now: a user's leaves memory once none of its calls
-   * waits or is in flight. A store keeps its own (a memory store's gates: `PermitStore.Memory`).
-   */
-  readonly users: Effect.Effect<number>
-  /**
-   * What is left of the rate window of `user` now, from the store: the permits taken or held back, the
-   * free ones, and when the next held one comes back.
-   */
-  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
 }
 
 /**
@@ -135,118 +103,54 @@ export class Pacing extends Context.Reference<Pacing>()("@community-api/client/P
   defaultValue: (): Service => global
 }) {}
 
-/** The rule's settings resolved; the limit is the store's. */
-interface Resolved {
-  readonly windowMillis: number
-  readonly marginMillis: number
-  readonly hold: "learned" | "safe"
-}
-
-const resolve = (settings: Omit<Settings, "limit"> = {}): Resolved => ({
-  windowMillis: Duration.toMillis(settings.window ?? defaults.window),
-  marginMillis: Duration.toMillis(settings.margin ?? defaults.margin),
-  hold: settings.hold ?? "learned"
-})
+const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
 
 /**
- * The service over a store of permits: the pacing rule (how long a permit stays held after its
- * request, `PacingRule` of the core) stays in this process, one per user, and the store keeps the
- * permits.
+ * The service over a store of permits: the pacing rules (`PacingBook` of the core) stay in this
+ * process and decide; the store keeps the permits; this carries the decisions out.
  */
 const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "limit"> = {}): Service<E> => {
-  const { hold, ...timing } = resolve(settings)
-  const resolved: ResolvedSettings = { limit: store.limit, ...timing }
-  const makeRule = hold === "safe" ? PacingRule.safe : PacingRule.make
-  // A user's rule leaves memory a window and the margin after its last call ended (`UserTable`), so
-  // that calls one after another keep what it learnt of their delays; a user who comes back later
-  // learns again, with the full hold until then.
-  const idleMillis = PacingRule.penaltyMillis(resolved)
-  interface Entry {
-    readonly rule: PacingRule.Rule
-    /** Calls of the user waiting for a permit or in flight. */
-    active: number
-    /** Permits its calls hold (the metrics'). */
-    held: number
-    /** When the last of them ended. */
-    endedAt: number
-  }
   const perUser = Recording.perUser(settings.metrics)
-  const rules = UserTable.make<Entry>({
-    create: () => {
-      Recording.usersChanged(1)
-      return { rule: makeRule(resolved), active: 0, held: 0, endedAt: 0 }
-    },
-    isIdle: (entry, now) => entry.active === 0 && entry.endedAt + idleMillis <= now,
-    onDrop: (user) => {
-      Recording.usersChanged(-1)
-      perUser?.drop(user)
-    }
+  const book = PacingBook.make(PacingBook.resolve(store.limit, settings, Duration.toMillis), {
+    hold: settings.hold,
+    onUsers: Recording.usersChanged,
+    onDrop: perUser?.drop,
+    onPermits: Recording.permitsChanged,
+    onHeld: perUser?.set
   })
-  // A permit taken or given back by `user`: the aggregated gauge and, when asked for, the user's own.
-  const held = (user: string, entry: Entry, delta: number) => {
-    entry.held += delta
-    Recording.permitsChanged(delta)
-    perUser?.set(user, entry.held)
-  }
-  // One fiber sweeps the idle rules while there are any, so that they leave even when no call comes.
-  let sweeping = false
   // It sleeps in the background: no call waits for it, so it never keeps a process alive.
   const sweeper: Effect.Effect<void> = Effect.clockWith((clock) =>
     Effect.zipRight(
-      Timers.sleepInBackground(clock, idleMillis),
-      Effect.suspend(() => {
-        rules.sweep(clock.unsafeCurrentTimeMillis())
-        if (rules.size() > 0) return sweeper
-        sweeping = false
-        return Effect.void
-      })
+      Timers.sleepInBackground(clock, book.idleMillis),
+      Effect.suspend(() => book.sweep(clock.unsafeCurrentTimeMillis()) ? sweeper : Effect.void)
     )
   )
-  const release = (user: string, entry: Entry, permit: PermitStore.Permit, takenAt: number) =>
-    Effect.clockWith((clock) => {
-      held(user, entry, -1)
-      return store.release(permit, entry.rule.holdAfter(clock.unsafeCurrentTimeMillis() - takenAt))
-    })
-  const settle = (entry: Entry) =>
-    Effect.clockWith((clock) =>
-      Effect.suspend(() => {
-        entry.active--
-        entry.endedAt = clock.unsafeCurrentTimeMillis()
-        if (sweeping) return Effect.void
-        sweeping = true
-        return Effect.asVoid(Effect.forkDaemon(sweeper))
-      })
-    )
+  const settle = (call: PacingBook.Call) =>
+    Effect.flatMap(now, (at) => book.settle(call, at) ? Effect.asVoid(Effect.forkDaemon(sweeper)) : Effect.void)
   return {
-    settings: resolved,
-    users: Effect.sync(() => rules.size()),
+    settings: book.settings,
+    users: Effect.sync(book.users),
     budget: store.budget,
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
-        Effect.clockWith((clock) => {
-          const askedAt = clock.unsafeCurrentTimeMillis()
-          const entry = rules.get(user, askedAt)
-          entry.active++
+        Effect.flatMap(now, (askedAt) => {
+          const call = book.begin(user, askedAt)
           const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
-          return Effect.flatMap(restore(take), (permit) => {
-            const takenAt = clock.unsafeCurrentTimeMillis()
-            Recording.waited(takenAt - askedAt)
-            held(user, entry, 1)
-            return restore(send).pipe(Effect.ensuring(release(user, entry, permit, takenAt)))
-          }).pipe(Effect.ensuring(settle(entry)))
+          return restore(take).pipe(
+            Effect.zipLeft(Effect.map(now, (at) => Recording.waited(book.taken(call, at)))),
+            Effect.flatMap((permit) =>
+              restore(send).pipe(
+                Effect.ensuring(Effect.flatMap(now, (at) => store.release(permit, book.answered(call, at))))
+              )
+            ),
+            Effect.ensuring(settle(call))
+          )
         })
       ),
     penalize: (user) =>
-      Effect.suspend(() => {
-        rules.peek(user)?.rule.refused()
-        return store.block(user, PacingRule.penaltyMillis(resolved))
-      }).pipe(
+      Effect.suspend(() => store.block(user, book.refused(user))).pipe(
         // The server refused the request anyway; a store that missed the block leaves it to the server.
-        Effect.catchAll((error) =>
-          Effect.logDebug(
-            `pacing: the block after error 5 was not stored: ${error instanceof Error ? error.message : String(error)}`
-          )
-        )
+        Effect.catchAll((error) => Effect.logDebug(PacingBook.blockNotStored(error)))
       )
   }
 }

@@ -15,8 +15,8 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
-import type { Lane } from "@community-api/core/Lane"
 import type * as PacingRule from "@community-api/core/PacingRule"
+import type * as Core from "@community-api/core/PermitStore"
 import { Limits } from "@community-api/schema"
 import { Context, Effect, Layer } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -24,15 +24,13 @@ import * as Permits from "./internal/permits.js"
 
 /**
  * A permit taken from a store. Only the store that gave it reads it: a store gives its own permits,
- * with whatever it needs to take them back, and `Pacing` hands each back to its store unread.
+ * with whatever it needs to take them back, and `Pacing` hands each back to its store unread. The
+ * core's (`@community-api/core/PermitStore`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Permit {
-  /** The user the permit was taken for. */
-  readonly user: string
-}
+export type Permit = Core.Permit
 
 /**
  * How long a given-back permit still counts as held, on the store's clock: until the later of the
@@ -47,34 +45,20 @@ export type Hold = PacingRule.Hold
 
 /**
  * A store of pacing permits. `E`: how the store fails (`never` for the memory store); `Pacing` passes
- * it on to the request, which then is not sent.
+ * it on to the request, which then is not sent. What each operation does is said once, by the core's
+ * `PermitStore.Store`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service<E = ClientError.LimiterUnavailable> {
-  /** Permits per user: at most this many requests of a user are held at once. */
-  readonly limit: number
-  /**
-   * Waits until a permit of `user` is free and the user is not blocked, and takes it. Interrupted
-   * while waiting, it takes nothing. A call of the `interactive` lane (the default) is served ahead of
-   * every waiting call of the `batch` lane; a store that knows no lanes may serve both in turn.
-   */
-  readonly take: (user: string, lane?: Lane) => Effect.Effect<Permit, E>
-  /**
-   * Gives `permit` back after its answer: it stays held until `max(now + afterAnswerMillis,
-   * takenAt + afterTakeMillis)` on the store's clock. Does not wait for the store: the answer is
-   * the caller's at once.
-   */
-  readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
-  /**
-   * What is left of the rate window of `user` now: the permits taken or held back, the free ones, and
-   * when the next held one comes back.
-   */
-  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
-  /** No permit of `user` is taken for `millis` from now (the server refused a request for the rate). */
-  readonly block: (user: string, millis: number) => Effect.Effect<void, E>
-}
+export interface Service<E = ClientError.LimiterUnavailable> extends
+  Core.Store<
+    Effect.Effect<Permit, E>,
+    Effect.Effect<void>,
+    Effect.Effect<Budget.Requests, E>,
+    Effect.Effect<void, E>
+  >
+{}
 
 /**
  * The store of pacing permits that `Pacing.layerFromStore` paces with. Its failures are
@@ -99,15 +83,12 @@ export interface Memory extends Service<never> {
 }
 
 /**
- * Settings of a store of permits.
+ * Settings of a store of permits: its `limit`, requests allowed in one window (default 30).
  *
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Requests allowed in one window; default 30. */
-  readonly limit?: number | undefined
-}
+export type Settings = Core.Settings
 
 /**
  * Makes a store of permits in this process's memory, synchronously: per user `limit` permits and the

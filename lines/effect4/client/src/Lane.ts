@@ -80,10 +80,10 @@ export const batch = withLane("batch")
 export const interactive = withLane("interactive")
 
 /**
- * The lane of a call: its mark, else the client's lane, else `interactive`.
+ * The lane of a call: its mark, else the client's lane, else `interactive` (the core's `Lane.of`).
  *
  * @since 0.1.0
  * @category utils
  */
 export const current = (clientLane: Lane | undefined): Effect.Effect<Lane> =>
-  Effect.map(CurrentLane, (marked) => marked ?? clientLane ?? CoreLane.defaults.lane)
+  Effect.map(CurrentLane, (marked) => CoreLane.of(marked, clientLane))

@@ -6,22 +6,20 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
-import type { Lane } from "@community-api/core/Lane"
 import * as Limits from "@community-api/core/Limits"
 import type * as PacingRule from "@community-api/core/PacingRule"
+import type * as Core from "@community-api/core/PermitStore"
 import { Context, Effect, Layer } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Permits from "./internal/permits.js"
 
 /**
- * A permit taken for one request.
+ * A permit taken for one request (the core's `PermitStore.Permit`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Permit {
-  readonly user: string
-}
+export type Permit = Core.Permit
 
 /**
  * How long a permit stays held after its request.
@@ -32,29 +30,17 @@ export interface Permit {
 export type Hold = PacingRule.Hold
 
 /**
- * A store of permits.
+ * A store of permits: the core's `PermitStore.Store` over this line's effects.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service<E = ClientError.LimiterUnavailable> {
-  /** How many permits a user holds at most. */
-  readonly limit: number
-  /**
-   * Takes a permit, waiting for one; after a refusal's block, only once the block has passed. A call
-   * of the `interactive` lane (the default) is served ahead of every waiting `batch` call.
-   */
-  readonly take: (user: string, lane?: Lane) => Effect.Effect<Permit, E>
-  /** Gives a permit back after `hold`. */
-  readonly release: (permit: Permit, hold: Hold) => Effect.Effect<void>
-  /**
-   * What is left of the rate window of `user` now: the permits taken or held back, the free ones, and
-   * when the next held one comes back.
-   */
-  readonly budget: (user: string) => Effect.Effect<Budget.Requests, E>
-  /** Takes no permit of `user` for `millis` (after an error 5). */
-  readonly block: (user: string, millis: number) => Effect.Effect<void, E>
-}
+export type Service<E = ClientError.LimiterUnavailable> = Core.Store<
+  Effect.Effect<Permit, E>,
+  Effect.Effect<void>,
+  Effect.Effect<Budget.Requests, E>,
+  Effect.Effect<void, E>
+>
 
 /**
  * The store of permits the pacing reads (see `Pacing.layerFromStore`).
@@ -72,21 +58,19 @@ export class PermitStore extends Context.Service<PermitStore, Service>()("@commu
  * @since 0.1.0
  * @category models
  */
-export interface Memory extends Service<never> {
+export type Memory = Service<never> & {
   /** How many users the store holds state for now. */
   readonly users: Effect.Effect<number>
 }
 
 /**
- * Settings of a store in memory.
+ * Settings of a store in memory: `limit`, the permits a user holds at most (the API's 30 a second by
+ * default).
  *
  * @since 0.1.0
  * @category options
  */
-export interface Settings {
-  /** Permits a user holds at most; the API's 30 a second by default. */
-  readonly limit?: number | undefined
-}
+export type Settings = Core.Settings
 
 /**
  * A store in this process's memory.

@@ -12,11 +12,7 @@ import * as Timers from "./timers.js"
 
 type Waiter = Deferred.Deferred<void>
 
-interface MemoryPermit extends PermitStore.Permit {
-  readonly take: PermitBook.Take<Waiter>
-  /** When it was taken, on this process's clock. */
-  readonly takenAt: number
-}
+type MemoryPermit = PermitBook.Permit<Waiter>
 
 /** A memory store of `limit` permits per user, synchronously. @internal */
 export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
@@ -24,18 +20,18 @@ export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
   // fiber forked to sleep out each one: 700 → 640 µs of the client's CPU a call in isolation (B9).
   // In the background: they keep a process alive only while a call waits for a permit.
   const holds = Timers.make({ inBackground: true })
-  const book = PermitBook.make<Waiter>({ limit, onWaiting: holds.awaited })
+  // Each waiter the book hands a permit to is woken.
+  const book = PermitBook.make<Waiter>({
+    limit,
+    onWaiting: holds.awaited,
+    wake: (next) => Deferred.unsafeDone(next, Effect.void)
+  })
   const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
-  /** Hands the permit the book freed to the waiter it names, if any. */
-  const wake = (next: Waiter | undefined) => {
-    if (next !== undefined) Deferred.unsafeDone(next, Effect.void)
-  }
   /** Waits for the take's permit; interrupted, it takes nothing (one handed over goes on). */
   const permitOf = (take: PermitBook.Take<Waiter>): Effect.Effect<void> =>
-    take.granted ? Effect.void : Effect.onInterrupt(
-      Deferred.await(take.waiter),
-      () => Effect.map(now, (at) => wake(book.stopWaiting(take, at)))
-    )
+    take.granted
+      ? Effect.void
+      : Effect.onInterrupt(Deferred.await(take.waiter), () => Effect.map(now, (at) => book.stopWaiting(take, at)))
   /** Waits out a block of the user (a refusal for the rate), then the instant the request is sent. */
   const sendAt = (take: PermitBook.Take<Waiter>) =>
     Effect.flatMap(now, (at) => {
@@ -44,7 +40,7 @@ export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
     })
   return {
     limit,
-    users: Effect.sync(() => book.users()),
+    users: Effect.sync(book.users),
     take: (user, lane: Lane = "interactive") =>
       Effect.uninterruptibleMask((restore) =>
         Effect.flatMap(now, (at) => {
@@ -53,7 +49,7 @@ export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
             restore(permitOf(take)),
             // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
             restore(sendAt(take)).pipe(
-              Effect.onInterrupt(() => Effect.map(now, (at) => wake(book.abandon(take, at)))),
+              Effect.onInterrupt(() => Effect.map(now, (at) => book.abandon(take, at))),
               Effect.map((takenAt): MemoryPermit => ({ user, take, takenAt }))
             )
           )
@@ -64,7 +60,7 @@ export const unsafeMakeStore = (limit: number): PermitStore.Memory => {
       Effect.flatMap(now, (at) => {
         const { take, takenAt } = permit as MemoryPermit
         const until = book.release(take, takenAt, hold, at)
-        return Effect.asVoid(holds.addAt(until, (due) => wake(book.returned(take, until, due))))
+        return Effect.asVoid(holds.addAt(until, (due) => book.returned(take, until, due)))
       }),
     budget: (user) => Effect.map(now, (at) => book.budget(user, at)),
     block: (user, millis) => Effect.map(now, (at) => book.block(user, millis, at))

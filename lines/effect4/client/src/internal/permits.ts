@@ -12,61 +12,52 @@ import * as Timers from "./timers.js"
 
 type Waiter = Deferred.Deferred<void>
 
-interface MemoryPermit extends PermitStore.Permit {
-  readonly take: PermitBook.Take<Waiter>
-  /** When it was taken, on this process's clock. */
-  readonly takenAt: number
-}
+type MemoryPermit = PermitBook.Permit<Waiter>
 
 /** A store of `limit` permits per user. */
 export const makeStoreUnsafe = (limit: number): PermitStore.Memory => {
   // The holds of this store's permits, kept by one fiber per clock (`timers.ts`) instead of a detached
   // fiber forked to sleep out each one; in the background: they keep a process alive only while a call
-  // waits for a permit.
+  // waits for a permit. Each waiter the book hands a permit to is woken.
   const holds = Timers.make({ inBackground: true })
-  const book = PermitBook.make<Waiter>({ limit, onWaiting: holds.awaited })
+  const wake = (next: Waiter) => Deferred.doneUnsafe(next, Effect.void)
+  const book = PermitBook.make<Waiter>({ limit, onWaiting: holds.awaited, wake })
   const now = Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe()))
-  /** Hands the permit the book freed to the waiter it names, if any. */
-  const wake = (next: Waiter | undefined) => {
-    if (next !== undefined) Deferred.doneUnsafe(next, Effect.void)
-  }
+  const at = <A>(f: (now: number) => A) => Effect.map(now, f)
   /** Waits for the take's permit; interrupted, it takes nothing (one handed over goes on). */
   const permitOf = (take: PermitBook.Take<Waiter>): Effect.Effect<void> =>
-    take.granted ? Effect.void : Effect.onInterrupt(
-      Deferred.await(take.waiter),
-      () => Effect.map(now, (at) => wake(book.stopWaiting(take, at)))
-    )
+    take.granted
+      ? Effect.void
+      : Effect.onInterrupt(Deferred.await(take.waiter), () => at((t) => book.stopWaiting(take, t)))
   /** Waits out a block of the user (a refusal for the rate), then the instant the request is sent. */
-  const sendAt = (take: PermitBook.Take<Waiter>) =>
-    Effect.flatMap(now, (at) => {
-      const millis = book.blockedFor(take, at)
+  const sendAt = (take: PermitBook.Take<Waiter>): Effect.Effect<number> =>
+    Effect.flatMap(now, (t) => {
+      const millis = book.blockedFor(take, t)
       return millis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(millis)), Clock.currentTimeMillis) : now
     })
   return {
     limit,
-    users: Effect.sync(() => book.users()),
+    users: Effect.sync(book.users),
+    budget: (user) => at((t) => book.budget(user, t)),
+    block: (user, millis) => at((t) => book.block(user, millis, t)),
     take: (user, lane: Lane = "interactive") =>
       Effect.uninterruptibleMask((restore) =>
-        Effect.flatMap(now, (at) => {
-          const take = book.begin(user, lane, Deferred.makeUnsafe<void>(), at)
+        Effect.flatMap(now, (t) => {
+          const take = book.begin(user, lane, Deferred.makeUnsafe<void>(), t)
+          // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
+          const sent = Effect.onInterrupt(restore(sendAt(take)), () => at((t) => book.abandon(take, t)))
           return Effect.andThen(
             restore(permitOf(take)),
-            // Timed from when the request is about to be sent: after any wait for a refusal's penalty.
-            restore(sendAt(take)).pipe(
-              Effect.onInterrupt(() => Effect.map(now, (at) => wake(book.abandon(take, at)))),
-              Effect.map((takenAt): MemoryPermit => ({ user, take, takenAt }))
-            )
+            Effect.map(sent, (takenAt): MemoryPermit => ({ user, take, takenAt }))
           )
         })
       ),
     // Given back by the holds' timers, so that a caller's answer is not delayed by the hold.
     release: (permit, hold) =>
-      Effect.flatMap(now, (at) => {
+      Effect.flatMap(now, (t) => {
         const { take, takenAt } = permit as MemoryPermit
-        const until = book.release(take, takenAt, hold, at)
-        return Effect.asVoid(holds.addAt(until, (due) => wake(book.returned(take, until, due))))
-      }),
-    budget: (user) => Effect.map(now, (at) => book.budget(user, at)),
-    block: (user, millis) => Effect.map(now, (at) => book.block(user, millis, at))
+        const until = book.release(take, takenAt, hold, t)
+        return Effect.asVoid(holds.addAt(until, (due) => book.returned(take, until, due)))
+      })
   }
 }

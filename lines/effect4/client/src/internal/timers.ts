@@ -1,44 +1,18 @@
 /**
  * Timers kept by one fiber per clock instead of one fiber per timer, for the timeouts of the exchanges
  * in flight (`deadline.ts`) and the holds of the memory store's permits (`permits.ts`), as the Effect 3
- * line keeps them. A fiber forked for each exchange's timeout and interrupted when the exchange ended,
- * and one detached fiber sleeping out each permit's hold, cost a fork or two and an interruption a
- * call. The timers are entries in one list sorted by when they fall due (`TimerList` of the core,
- * shared with the Effect 3 line); the fiber sleeps until the earliest, whole milliseconds
- * (`TimerList.wakeDelay`), and calls what came due.
- *
- * The fiber runs only while a timer is kept: it ends with the last one (or is interrupted when the
- * last one is removed), so that nothing holds the event loop of a process with nothing in flight. It
- * is forked again by the next timer, and restarted only for a timer due before the instant it sleeps
- * until.
- *
- * Unlike Effect 3, Effect 4 runs a fiber resumed by a callback (a `Deferred` completed) at once, on
- * the stack of the callback: a timer's callback may so run, inside the timers' fiber, fibers that add or
- * remove timers of the same clock. While it fires the list, the fiber is neither stopped nor restarted
- * by them; it reads the list again once the callbacks are done.
- *
- * Per clock, so that each test's `TestClock` has timers of its own.
- *
- * Timers made `inBackground` (the holds of the permits) do not keep a process alive on their own: on
- * the live clock their fiber sleeps on an unreferenced `setTimeout` unless a call waits for one of
- * them to come due (`awaited`). A script whose last answer came does not stay up for the holds of
- * its permits (about a second), while a call waiting for a permit keeps it up until the permit comes.
+ * line keeps them. The plan is the core's (`TimerPlan` of `@community-api/core`: when the clock's
+ * fiber is forked, stopped, what is due and how long it sleeps, and why, including the callbacks that
+ * Effect 4 runs on the timers' own fiber); this module carries it out with a detached fiber per clock
+ * and the clock's sleeps.
  */
-import * as TimerList from "@community-api/core/TimerList"
+import type * as TimerList from "@community-api/core/TimerList"
+import * as TimerPlan from "@community-api/core/TimerPlan"
 import type { Clock, Fiber } from "effect"
 import { Duration, Effect } from "effect"
 
 /** A timer kept, to remove. */
 export type Timer = TimerList.Timer
-
-interface State {
-  readonly list: TimerList.TimerList
-  /** The fiber, while there is one, and the instant it sleeps until. */
-  fiber: Fiber.Fiber<void> | undefined
-  sleepsUntil: number
-  /** The `setTimeout` of a background sleep on the live clock, while the fiber sleeps on one. */
-  handle: ReturnType<typeof setTimeout> | undefined
-}
 
 /**
  * Timers of one kind: a fiber per clock.
@@ -57,127 +31,72 @@ export interface Timers {
   readonly awaited: (change: 1 | -1) => void
 }
 
+type ClockPlan = TimerPlan.ClockPlan<Fiber.Fiber<void>>
+
 /** The clock of Effect's default services: the only one whose sleeps may be left unreferenced. */
 const liveClock: Clock.Clock = Effect.runSync(Effect.clockWith(Effect.succeed))
 
 /**
- * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one (a `TestClock`, or a
- * clock of the caller's own, sleeps as it always does), keeping the process alive only while
- * `keepsAlive()`. What sleeps this way is bookkeeping no call waits for (or, for the timers, only
- * while `awaited` says so): a process with nothing else to do may exit before it wakes.
+ * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one, as the core's
+ * `TimerPlan.sleepInBackground` says; a `TestClock`, or a clock of the caller's own, sleeps as it
+ * always does.
  *
  * @internal
  */
 export const sleepInBackground = (
   clock: Clock.Clock,
   millis: number,
-  onHandle?: (handle: ReturnType<typeof setTimeout> | undefined) => void,
-  keepsAlive: () => boolean = () => false
+  timers?: TimerPlan.Background
 ): Effect.Effect<void> =>
-  clock !== liveClock ? clock.sleep(Duration.millis(millis)) : Effect.callback<void>((resume) => {
-    const handle = setTimeout(() => {
-      onHandle?.(undefined)
-      resume(Effect.void)
-    }, millis)
-    if (!keepsAlive()) handle.unref()
-    onHandle?.(handle)
-    return Effect.sync(() => {
-      onHandle?.(undefined)
-      clearTimeout(handle)
-    })
-  })
-
-interface Options {
-  readonly inBackground: boolean
-  readonly waiting: () => number
-}
-
-/** Stops the fiber, if any: interrupted from here, with no fiber forked to do it. */
-const stop = (state: State, by: number) => {
-  const fiber = state.fiber
-  state.fiber = undefined
-  fiber?.interruptUnsafe(by)
-}
-
-/** The fiber's loop: what is due is called, then it sleeps until the next timer kept. */
-const run = (clock: Clock.Clock, state: State, options: Options): Effect.Effect<void> =>
-  Effect.suspend(() => {
-    state.list.fire(clock.currentTimeMillisUnsafe())
-    const next = state.list.next()
-    if (next === undefined) {
-      state.fiber = undefined
-      return Effect.void
-    }
-    state.sleepsUntil = next
-    // Read again: the callbacks ran fibers that the clock's time may have moved past.
-    const delay = TimerList.wakeDelay(next, clock.currentTimeMillisUnsafe())
-    const sleep = options.inBackground
-      ? sleepInBackground(clock, delay, (handle) => {
-        state.handle = handle
-      }, () => options.waiting() > 0)
-      : clock.sleep(Duration.millis(delay))
-    return Effect.andThen(sleep, run(clock, state, options))
-  })
+  clock === liveClock
+    ? Effect.callback<void>((resume) =>
+      Effect.sync(TimerPlan.sleepInBackground(millis, () => resume(Effect.void), timers))
+    )
+    : clock.sleep(Duration.millis(millis))
 
 /**
- * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the module's
- * header.
+ * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the core's
+ * `TimerPlan`.
  *
  * @internal
  */
 export const make = (options: { readonly inBackground?: boolean } = {}): Timers => {
-  const byClock = new WeakMap<Clock.Clock, State>()
-  const stateOf = (clock: Clock.Clock): State => {
-    let state = byClock.get(clock)
-    if (state === undefined) {
-      state = { list: TimerList.make(), fiber: undefined, sleepsUntil: 0, handle: undefined }
-      byClock.set(clock, state)
-    }
-    return state
-  }
-  let waiting = 0
-  const runOptions: Options = { inBackground: options.inBackground === true, waiting: () => waiting }
+  const plan = TimerPlan.make<Clock.Clock, Fiber.Fiber<void>>(options)
+  const sleep = (clock: Clock.Clock, millis: number) =>
+    plan.inBackground
+      ? sleepInBackground(clock, millis, plan)
+      : clock.sleep(Duration.millis(millis))
+  // The fiber's loop: what is due is called, then it sleeps until the next timer kept.
+  const run = (clock: Clock.Clock, state: ClockPlan): Effect.Effect<void> =>
+    Effect.suspend(() => {
+      const millis = state.step()
+      return millis === undefined ? Effect.void : Effect.andThen(sleep(clock, millis), run(clock, state))
+    })
+  // Stopped from here, with no fiber forked to interrupt it.
+  const stop = (fiber: Fiber.Fiber<void> | undefined, by: number) => fiber?.interruptUnsafe(by)
   return {
-    awaited: (change) => {
-      waiting += change
-      // Only the live clock's sleep has a handle: the first waiter refs it, the last one unrefs it.
-      const handle = byClock.get(liveClock)?.handle
-      if (handle === undefined) return
-      if (waiting === 1 && change === 1) handle.ref()
-      else if (waiting === 0) handle.unref()
-    },
+    awaited: plan.awaited,
     addAt: (at, onDue) =>
       Effect.clockWith((clock) => {
-        const state = stateOf(clock)
-        const timer = state.list.add(at, onDue)
-        // Added by a callback of the fiber, it is read with the rest once they are done.
-        if (state.list.firing() || (state.fiber !== undefined && at >= state.sleepsUntil)) return Effect.succeed(timer)
-        // None runs, or it sleeps past this timer: (re)started, it sleeps until the earliest one.
+        const state = plan.of(clock, () => clock.currentTimeMillisUnsafe())
+        const added = state.add(at, onDue)
+        if (!added.fork) return Effect.succeed(added.timer)
         return Effect.withFiber((self) => {
-          stop(state, self.id)
-          state.sleepsUntil = at
+          stop(added.stop, self.id)
           // Forked interruptible whatever the region it is forked from, so that it can be stopped.
-          return Effect.map(Effect.forkDetach(run(clock, state, runOptions)), (fiber) => {
-            state.fiber = fiber
-            // Should it ever end otherwise (a defect in a callback), the next timer forks another.
-            fiber.addObserver(() => {
-              if (state.fiber === fiber) state.fiber = undefined
-            })
-            return timer
+          return Effect.map(Effect.forkDetach(run(clock, state)), (fiber) => {
+            state.forked(fiber)
+            fiber.addObserver(() => state.ended(fiber))
+            return added.timer
           })
         })
       }),
     remove: (timer) =>
-      Effect.clockWith((clock) => {
-        const state = stateOf(clock)
-        // Removed by a callback of the fiber, the last one ends it once they are done.
-        if (state.list.remove(timer) && state.list.size() === 0 && !state.list.firing()) {
-          return Effect.withFiber((self) => {
-            stop(state, self.id)
-            return Effect.void
-          })
-        }
-        return Effect.void
-      })
+      Effect.clockWith((clock) =>
+        Effect.withFiber((self) => {
+          stop(plan.of(clock, () => clock.currentTimeMillisUnsafe()).remove(timer), self.id)
+          return Effect.void
+        })
+      )
   }
 }
