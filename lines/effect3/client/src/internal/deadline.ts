@@ -21,7 +21,6 @@
 import * as CallDeadline from "@community-api/core/CallDeadline"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
-import * as Retry from "../Retry.js"
 import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
@@ -60,12 +59,6 @@ export const isPassed = (error: unknown): error is Passed => error instanceof Pa
 const timeouts = Timers.make()
 
 /**
- * What `Retry.decide` reads of a timeout of an attempt (its tag), without building one for each call:
- * an error captures a stack trace.
- */
-const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
-
-/**
  * Runs the call that `make` builds with the bounds of a call of `target`.
  *
  * @internal
@@ -83,23 +76,20 @@ export const bounded = <A, E>(
       deadlineMillis: Duration.toMillis(deadline),
       timeoutMillis: Duration.toMillis(timeout),
       // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+      ambiguous: CallDeadline.isAmbiguous(target)
     })
     // The watch of the current attempt.
     let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
-    const passed = (verdict = call.deadlineVerdict()): Passed =>
-      new Passed(
-        verdict === "outcome-unknown"
-          ? new ClientError.OutcomeUnknownError({
-            operation: target.path,
-            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
-          })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
-      )
+    // The error of a verdict: the core's words, this line's classes.
+    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
+      const failure = call.failureOf(verdict)
+      return failure._tag === "TimeoutError"
+        ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
+        : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+    }
+    const passed = (verdict = call.deadlineVerdict()): Passed => new Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout"
-        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
-        : passed(verdict)
+      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
 
     const onTimeout = () => {
       call.timedOut()

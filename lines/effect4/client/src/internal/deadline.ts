@@ -21,7 +21,6 @@
 import * as CallDeadline from "@community-api/core/CallDeadline"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
-import * as Retry from "../Retry.js"
 import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
@@ -47,8 +46,6 @@ export const isPassed = (error: unknown): error is Passed => error instanceof Pa
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
-const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
-
 /** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
 export const bounded = <A, E>(
   target: Retrying.Flags & { readonly path: string },
@@ -63,23 +60,20 @@ export const bounded = <A, E>(
       deadlineMillis: Duration.toMillis(deadline),
       timeoutMillis: Duration.toMillis(timeout),
       // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+      ambiguous: CallDeadline.isAmbiguous(target)
     })
     // The signal of the current attempt's exchange timeout.
     let signal: Deferred.Deferred<void> | undefined
-    const passed = (verdict = call.deadlineVerdict()): Passed =>
-      new Passed(
-        verdict === "outcome-unknown"
-          ? new ClientError.OutcomeUnknownError({
-            operation: target.path,
-            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
-          })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
-      )
+    // The error of a verdict: the core's words, this line's classes.
+    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
+      const failure = call.failureOf(verdict)
+      return failure._tag === "TimeoutError"
+        ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
+        : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+    }
+    const passed = (verdict = call.deadlineVerdict()): Passed => new Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout"
-        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
-        : passed(verdict)
+      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
     const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
 
     // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
