@@ -35,6 +35,33 @@ export const bySection = <Op extends { readonly method: string }, F>(
 }
 
 /**
+ * The method tables of a client: `sections`, a method per operation that runs it with its parameters
+ * (none given reads as `{}`), and `streams`, a method per list operation that streams its pages.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const methodTables = <Op extends { readonly method: string }, R, S>(
+  sectionNames: ReadonlyArray<string>,
+  inSection: (name: never) => ReadonlyArray<Op>,
+  run: {
+    readonly execute: (op: Op, params: unknown) => R
+    readonly stream: (op: Op, params: unknown) => S
+    readonly isPageable: (op: Op) => boolean
+  }
+): {
+  readonly sections: Record<string, Record<string, (params?: unknown) => R>>
+  readonly streams: Record<string, Record<string, (params?: unknown) => S>>
+} => ({
+  sections: bySection(sectionNames, inSection, (op) => (params?: unknown) => run.execute(op, params ?? {})),
+  streams: bySection(
+    sectionNames,
+    inSection,
+    (op) => run.isPageable(op) ? (params?: unknown) => run.stream(op, params ?? {}) : undefined
+  )
+})
+
+/**
  * What a call by path knows of an operation the contract does not declare: every code, no access
  * check, neither a creation nor safe to repeat, undocumented (E17).
  *

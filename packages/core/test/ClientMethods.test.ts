@@ -19,6 +19,20 @@ describe("ClientMethods", () => {
     )
   })
 
+  it("X1 C12 the client's tables: every operation runs with its parameters ({} when none), every list streams", () => {
+    const inSection = (name: Operations.SectionName) => Object.values(Operations.sections[name])
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, inSection, {
+      execute: (op, params) => ["execute", op.path, params],
+      stream: (op, params) => ["stream", op.path, params],
+      isPageable: (op) => op.pageable
+    })
+    expect(sections.bots?.enable?.({ bot_id: "b" })).toEqual(["execute", "bots/enable", { bot_id: "b" }])
+    expect(sections.bots?.enable?.()).toEqual(["execute", "bots/enable", {}])
+    const list = Operations.all.find((op) => op.pageable)
+    expect(streams[list?.section ?? ""]?.[list?.method ?? ""]?.()).toEqual(["stream", list?.path, {}])
+    expect(Object.values(streams).flatMap(Object.keys).length).toBe(Operations.all.filter((op) => op.pageable).length)
+  })
+
   it("E17 a call by path reads the contract's operation, or an undocumented one of the path's segments", () => {
     const known = Operations.all[0]
     expect(ClientMethods.byPath(known?.path ?? "", known)).toBe(known)

@@ -11,6 +11,7 @@
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
+import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
@@ -93,7 +94,7 @@ const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
       )
     ),
     Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
-    Effect.tapError((error) => Limiting.afterFailure(target, admitted, error))
+    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
   )
 
 /** @internal */
@@ -124,17 +125,17 @@ export const make = (
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
       return Deadline.bounded(target, deadline, timeout, (bounds) =>
-        Retrying.run(
-          target.path,
-          CallPlan.make(target, policy.limitRetries),
-          policy.schedule,
-          bounds.attempt(
+        Retrying.run({
+          operation: target.path,
+          plan: CallPlan.make(target, policy.limitRetries),
+          schedule: policy.schedule,
+          attempt: bounds.attempt(
             admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(
               Effect.flatMap(decoded(target, decode))
             )
           ),
-          (retries) => bounds.rest(retries)
-        ))
+          rest: (retries) => bounds.rest(retries)
+        }))
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {
@@ -216,13 +217,11 @@ export const make = (
       >
     }
 
-    const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
-      ClientMethods.bySection(Operations.sectionNames, Operations.inSection, f)
-
-    const sections = bySection((op) => (params?: unknown) => execute(op, (params ?? {}) as never))
-    const streams = bySection((op) =>
-      Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
-    )
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
+      execute: (op, params) => execute(op, params as never),
+      stream: (op, params) => stream(op as Operation.Pageable, params as never),
+      isPageable: Operation.isPageable
+    })
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)

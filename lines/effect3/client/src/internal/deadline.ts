@@ -19,9 +19,9 @@
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as RetryTable from "@community-api/core/RetryTable"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
-import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
 /**
@@ -41,19 +41,8 @@ export interface Bounds {
   readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
 }
 
-/**
- * The deadline passed: carried out of the retries (which take it for a final error) to the call,
- * which fails with `error`.
- *
- * @internal
- */
-export class Passed {
-  readonly _tag = "DeadlinePassed"
-  constructor(readonly error: ClientError.TimeoutError | ClientError.OutcomeUnknownError) {}
-}
-
-/** @internal */
-export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
+export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
@@ -64,7 +53,7 @@ const timeouts = Timers.make()
  * @internal
  */
 export const bounded = <A, E>(
-  target: Retrying.Flags & { readonly path: string },
+  target: RetryTable.Flags & { readonly path: string },
   deadline: Duration.Duration,
   timeout: Duration.Duration,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
@@ -83,11 +72,14 @@ export const bounded = <A, E>(
     // The error of a verdict: the core's words, this line's classes.
     const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
       const failure = call.failureOf(verdict)
-      return failure._tag === "TimeoutError"
-        ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
-        : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+      switch (failure._tag) {
+        case "TimeoutError":
+          return new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
+        case "OutcomeUnknownError":
+          return new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+      }
     }
-    const passed = (verdict = call.deadlineVerdict()): Passed => new Passed(errorOf(verdict))
+    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
       verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
 
@@ -134,7 +126,7 @@ export const bounded = <A, E>(
 
     return Effect.catchIf(
       make({ inFlight, attempt, rest }),
-      isPassed,
+      (error): error is Passed => CallDeadline.isPassed(error),
       (deadlinePassed) => Effect.fail(deadlinePassed.error)
     ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
   })

@@ -14,20 +14,9 @@ import type * as CreationQuota from "../CreationQuota.js"
 import type * as Pacing from "../Pacing.js"
 import * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
-import type * as Retrying from "./retrying.js"
 
-/**
- * What an admitted exchange answered, and what to do when the answer was a refusal.
- *
- * @internal
- */
-export interface Admitted<A> {
-  readonly answer: A
-  /** The server answered 9, so it did nothing and counted nothing: the quota takes the creation back. */
-  readonly giveBack: Effect.Effect<void>
-  /** The server answered 5 (`error`): hold back what the limit that refused it needs. */
-  readonly refused: (error: unknown) => Effect.Effect<void>
-}
+/** What an admitted exchange answered, and its admission's steps after a refusal (the core's). */
+export type Admitted<A> = AdmissionTable.Admitted<A, Effect.Effect<void>>
 
 /** @internal */
 export interface Admission {
@@ -35,22 +24,6 @@ export interface Admission {
   readonly admit: <A, E>(
     send: Effect.Effect<A, E>
   ) => Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable>
-}
-
-/**
- * After `answer` failed with `error`, what its admission does (`Admission.afterFailure`).
- *
- * @internal
- */
-export const afterFailure = (target: Retrying.Flags, { giveBack, refused }: Admitted<unknown>, error: unknown) => {
-  switch (AdmissionTable.afterFailure(target, error)) {
-    case "give-back":
-      return giveBack
-    case "refused":
-      return refused(error)
-    case "none":
-      return Effect.void
-  }
 }
 
 /**

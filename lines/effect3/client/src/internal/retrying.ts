@@ -7,18 +7,10 @@
  * and the numbering of the attempts on the call's span.
  */
 import * as CallPlan from "@community-api/core/CallPlan"
-import type { Operation } from "@community-api/schema"
 import { Effect, Schedule } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
-
-/**
- * What the retry of a call reads of its operation.
- *
- * @internal
- */
-export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /** The span attribute that numbers the attempts of a call. @internal */
 export const attemptAttribute = "community_api.attempt"
@@ -35,13 +27,14 @@ export const firstAttempt = { [attemptAttribute]: 1 } as const
  *
  * @internal
  */
-export const run = <A, E, E2>(
-  operation: string,
-  plan: CallPlan.CallPlan,
-  schedule: Schedule.Schedule<unknown, Retry.Retryable>,
-  attempt: Effect.Effect<A, E>,
-  rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
-): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
+export const run = <A, E, E2>({ attempt, operation, plan, rest, schedule }: {
+  readonly operation: string
+  readonly plan: CallPlan.CallPlan
+  readonly schedule: Schedule.Schedule<unknown, Retry.Retryable>
+  readonly attempt: Effect.Effect<A, E>
+  /** Bounds the rest of the call, once an attempt failed (the deadline's race). */
+  readonly rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
+}): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
   const numbered = Effect.suspend(() => {
     const number = plan.started()
     if (number === 1) return attempt

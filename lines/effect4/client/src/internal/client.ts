@@ -9,6 +9,7 @@
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
+import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
@@ -56,29 +57,23 @@ const attributesOf = (target: Target, params: unknown): Record<string, unknown> 
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
 
-const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
-  error instanceof Envelope.EnvelopeDecodeError
-
-const decodeError = (operation: string, reason: string) =>
-  new ClientError.ResponseDecodeError({ operation, reason: CallFailure.decodeReason(reason) })
-
 /**
- * Reads the envelope of an admitted answer: never untyped. An error 9 gives the admission back; an
- * error 5 holds back the limit that refused it.
+ * Reads the envelope of an admitted answer: never untyped. An answer that is not the operation's
+ * envelope, or a failure of the decoder itself, is a `ResponseDecodeError` with the core's bounded
+ * reason. An error 9 gives the admission back; an error 5 holds back the limit that refused it.
  */
-const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
-(
-  admitted: Limiting.Admitted<unknown>
-): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
-  Effect.suspend(() => decode(admitted.answer)).pipe(
-    Effect.catchDefect((defect) =>
-      Effect.fail(
-        new ClientError.ResponseDecodeError({ operation: target.path, reason: CallFailure.decoderFailed(defect) })
-      )
+const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limiting.Admitted<unknown>) => {
+  const unreadable = (reason: string) =>
+    Effect.fail(new ClientError.ResponseDecodeError({ operation: target.path, reason }))
+  return Effect.suspend(() => decode(admitted.answer)).pipe(
+    Effect.catchDefect((defect) => unreadable(CallFailure.decoderFailed(defect))),
+    Effect.catchIf(
+      (error) => error instanceof Envelope.EnvelopeDecodeError,
+      (error) => unreadable(CallFailure.decodeReason(error.reason))
     ),
-    Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
-    Effect.tapError((error) => Limiting.afterFailure(target, admitted, error))
+    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
   ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
+}
 
 const encodeError = (operation: string, error: Schema.SchemaError) =>
   new ClientError.RequestEncodeError({ operation, reason: error.message })
@@ -202,13 +197,11 @@ export const make = (
       ) as Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
     }
 
-    const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
-      ClientMethods.bySection(Operations.sectionNames, Operations.inSection, f)
-
-    const sections = bySection((op) => (params?: unknown) => execute(op, (params ?? {}) as never))
-    const streams = bySection((op) =>
-      Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
-    )
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
+      execute: (op, params) => execute(op, params as never),
+      stream: (op, params) => stream(op as Operation.Pageable, params as never),
+      isPageable: Operation.isPageable
+    })
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)

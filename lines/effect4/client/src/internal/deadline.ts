@@ -19,9 +19,9 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as RetryTable from "@community-api/core/RetryTable"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
-import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
 /** What a call's steps are bounded with. */
@@ -34,21 +34,15 @@ export interface Bounds {
   readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
 }
 
-/** The deadline passed: the failure of the call, carried out of the retries, which never retry it. */
-export class Passed {
-  readonly _tag = "DeadlinePassed"
-  constructor(readonly error: ClientError.TimeoutError | ClientError.OutcomeUnknownError) {}
-}
-
-/** Whether `error` is the deadline's. */
-export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
+export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
 /** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
 export const bounded = <A, E>(
-  target: Retrying.Flags & { readonly path: string },
+  target: RetryTable.Flags & { readonly path: string },
   deadline: Duration.Duration,
   timeout: Duration.Duration,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
@@ -71,7 +65,7 @@ export const bounded = <A, E>(
         ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
         : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
     }
-    const passed = (verdict = call.deadlineVerdict()): Passed => new Passed(errorOf(verdict))
+    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
       verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
     const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
@@ -115,7 +109,7 @@ export const bounded = <A, E>(
 
     return Effect.catchIf(
       make({ inFlight, attempt, rest }),
-      isPassed,
+      (error): error is Passed => CallDeadline.isPassed(error),
       (deadlinePassed) => Effect.fail(deadlinePassed.error)
     ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
   })

@@ -47,27 +47,26 @@ const drained = (response: { readonly stream: Stream.Stream<Uint8Array, unknown>
 /** Builds the wire of a client over the `HttpClient` of the context. */
 export const make = (
   config: Pick<CommunityApiClient.ClientConfig, "baseUrl" | "token" | "auth">
-): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const read = BaseUrl.read(config.baseUrl)
-    if (read._tag === "Refused") {
-      return yield* Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
-    }
-    const apiKey = CallRequest.tokenInBody(config.auth) ? Redacted.value(config.token) : undefined
-    const http = HttpClient.transform(
-      HttpClient.mapRequest(yield* HttpClient.HttpClient, (request) => {
-        const located = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, read.url))
-        return apiKey === undefined ? HttpClientRequest.bearerToken(located, config.token) : located
-      }),
-      manualRedirects
-    ).pipe(
+): Effect.Effect<Wire, never, HttpClient.HttpClient> => {
+  const read = BaseUrl.read(config.baseUrl)
+  if (read._tag === "Refused") {
+    return Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
+  }
+  const apiKey = CallRequest.tokenInBody(config.auth) ? Redacted.value(config.token) : undefined
+  const located = (request: HttpClientRequest.HttpClientRequest) => {
+    const asJson = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, read.url))
+    return apiKey === undefined ? HttpClientRequest.bearerToken(asJson, config.token) : asJson
+  }
+  const request = (path: string, params: unknown) =>
+    HttpClientRequest.bodyJsonUnsafe(
+      HttpClientRequest.post(CallRequest.urlOf(path)),
+      CallRequest.bodyOf(params, apiKey)
+    )
+  return Effect.map(Effect.service(HttpClient.HttpClient), (client) => ({
+    http: HttpClient.transform(HttpClient.mapRequest(client, located), manualRedirects).pipe(
       HttpClient.filterStatus(CallRequest.isAccepted),
       HttpClient.tapError(({ reason }) => reason._tag === "StatusCodeError" ? drained(reason.response) : Effect.void)
-    )
-    const request = (path: string, params: unknown) =>
-      HttpClientRequest.bodyJsonUnsafe(
-        HttpClientRequest.post(CallRequest.urlOf(path)),
-        CallRequest.bodyOf(params, apiKey)
-      )
-    return { http, request }
-  })
+    ),
+    request
+  }))
+}

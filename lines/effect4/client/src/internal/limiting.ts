@@ -12,29 +12,15 @@ import type * as CreationQuota from "../CreationQuota.js"
 import type * as Pacing from "../Pacing.js"
 import * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
-import type * as Retrying from "./retrying.js"
 
-/** An admitted answer, and what its decoding may give back or hold back. */
-export interface Admitted<A> {
-  readonly answer: A
-  /** Gives the admission back: the server did nothing (error 9). */
-  readonly giveBack: Effect.Effect<void>
-  /** Holds back the limit that refused the request with `error` (an error 5). */
-  readonly refused: (error: unknown) => Effect.Effect<void>
-}
+/** What an admitted exchange answered, and its admission's steps after a refusal (the core's). */
+export type Admitted<A> = AdmissionTable.Admitted<A, Effect.Effect<void>>
 
 /** How an operation's attempts are admitted. */
 export interface Admission {
   readonly admit: <A, E>(
     send: Effect.Effect<A, E>
   ) => Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable>
-}
-
-/** What the admission of `admitted` does after its answer failed with `error`. */
-export const afterFailure = (target: Retrying.Flags, admitted: Admitted<unknown>, error: unknown) => {
-  const action = AdmissionTable.afterFailure(target, error)
-  if (action === "give-back") return admitted.giveBack
-  return action === "refused" ? admitted.refused(error) : Effect.void
 }
 
 /** A permit of `user` for every request; a refusal (always the rate) penalizes the user's pacing. */

@@ -6,15 +6,11 @@
  * attempt after the first is numbered on the call's span.
  */
 import * as CallPlan from "@community-api/core/CallPlan"
-import type { Operation } from "@community-api/effect4-schema"
 import { Effect, Schedule } from "effect"
 import * as Pull from "effect/Pull"
 import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
-
-/** What the retry of a call reads of its operation. */
-export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /** The span attribute of an attempt's number. */
 export const attemptAttribute = "community_api.attempt"
