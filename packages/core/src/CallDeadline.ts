@@ -11,6 +11,7 @@
  *
  * @since 0.1.0
  */
+import * as RetryTable from "./RetryTable.js"
 
 /**
  * What an attempt fails with once its watch ends: the timeout of its exchange, the deadline of the
@@ -49,7 +50,50 @@ export interface CallDeadline {
   readonly verdict: () => Verdict
   /** What the rest of the call (its retries and their delays) fails with at the deadline. */
   readonly deadlineVerdict: () => Exclude<Verdict, "attempt-timeout">
+  /** The error a verdict fails with, as the lines build it. */
+  readonly failureOf: (verdict: Verdict) => Failure
 }
+
+/**
+ * The error of a verdict, by its tag and fields: a timeout (of one exchange, or of the whole call with
+ * `scope: "call"`), or an unknown outcome with its reason.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Failure =
+  | { readonly _tag: "TimeoutError"; readonly fields: { readonly timeoutMillis: number; readonly scope?: "call" } }
+  | { readonly _tag: "OutcomeUnknownError"; readonly fields: { readonly reason: string } }
+
+/**
+ * The deadline passed: the failure of the call (`error`, the line's error of the verdict), carried
+ * out of its retries, which take it for a final error (it has no code), to the call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Passed<E> {
+  readonly _tag = "DeadlinePassed"
+  constructor(readonly error: E) {}
+}
+
+/**
+ * Whether `error` is the deadline's.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isPassed = (error: unknown): error is Passed<unknown> => error instanceof Passed
+
+/**
+ * Whether a timeout of an exchange of an operation with `flags` leaves its outcome unknown: unless it
+ * is safe to repeat, the same verdict as the retry table's for a timeout.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isAmbiguous = (flags: RetryTable.Flags): boolean =>
+  RetryTable.decide(flags, "ambiguous") === "outcome-unknown"
 
 /**
  * The bounds of a call beginning at `now`. `ambiguous`: a timeout of this operation's exchange leaves
@@ -86,6 +130,22 @@ export const make = (options: {
       timedOut = true
     },
     verdict: () => timedOut ? "attempt-timeout" : deadlineVerdict(),
-    deadlineVerdict
+    deadlineVerdict,
+    failureOf: (verdict) => {
+      switch (verdict) {
+        case "attempt-timeout":
+          return { _tag: "TimeoutError", fields: { timeoutMillis: options.timeoutMillis } }
+        case "call-timeout":
+          return { _tag: "TimeoutError", fields: { timeoutMillis: options.deadlineMillis, scope: "call" } }
+        case "outcome-unknown":
+          return {
+            _tag: "OutcomeUnknownError",
+            fields: {
+              reason:
+                `deadline: the call's deadline of ${options.deadlineMillis} ms passed while an attempt was in flight`
+            }
+          }
+      }
+    }
   }
 }

@@ -5,12 +5,28 @@
  */
 
 /**
+ * What the admission of an attempt does once its answer is read: an error 9 gives a creation back,
+ * an error 5 is told to the limit that refused it.
+ *
+ * @since 0.1.0
+ */
+export * as Admission from "./Admission.js"
+
+/**
  * The base URL of the API as both lines' clients take it: the rule that refuses one that cannot work,
  * and the form requests are made from.
  *
  * @since 0.1.0
  */
 export * as BaseUrl from "./BaseUrl.js"
+
+/**
+ * The body of an answer read within the client's bound, sans I/O: bytes in, when to stop and the
+ * text out.
+ *
+ * @since 0.1.0
+ */
+export * as BodyReader from "./BodyReader.js"
 
 /**
  * What is left of a user's limits and when it comes back; whether creations fit by an instant.
@@ -26,6 +42,38 @@ export * as Budget from "./Budget.js"
  * @since 0.1.0
  */
 export * as CallDeadline from "./CallDeadline.js"
+
+/**
+ * A failure of one call as both lines' clients read it: its kind, the next step, the limit of an
+ * error 5, the reasons of an unknown outcome and of an answer not decoded.
+ *
+ * @since 0.1.0
+ */
+export * as CallFailure from "./CallFailure.js"
+
+/**
+ * The plan of one call's attempts, sans I/O: each failed attempt in, the next step out (again after
+ * error 5, on the schedule, an unknown outcome, or fail), the attempts numbered.
+ *
+ * @since 0.1.0
+ */
+export * as CallPlan from "./CallPlan.js"
+
+/**
+ * The request of one call and the words of its failures: its path and JSON body, the statuses that
+ * carry no envelope, the drain of a refused answer, the reason of a transport failure.
+ *
+ * @since 0.1.0
+ */
+export * as CallRequest from "./CallRequest.js"
+
+/**
+ * The methods of a client from the contract: the tables per section, the operation of a call by
+ * path, the position of a page.
+ *
+ * @since 0.1.0
+ */
+export * as ClientMethods from "./ClientMethods.js"
 
 /**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.

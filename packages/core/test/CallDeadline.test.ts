@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import * as CallDeadline from "../src/CallDeadline.js"
+import * as CallFailure from "../src/CallFailure.js"
 
 const make = (ambiguous: boolean) =>
   CallDeadline.make({ now: 1_000, deadlineMillis: 4_500, timeoutMillis: 2_000, ambiguous })
@@ -58,5 +59,32 @@ describe("CallDeadline", () => {
     call.exchangeStarted(1_000)
     call.exchangeEnded(false)
     expect(call.verdict()).toBe("call-timeout")
+  })
+
+  it("X1 each verdict's error: the exchange's timeout, the call's with its scope, or an unknown outcome", () => {
+    const call = make(true)
+    expect(call.failureOf("attempt-timeout")).toEqual({ _tag: "TimeoutError", fields: { timeoutMillis: 2_000 } })
+    expect(call.failureOf("call-timeout")).toEqual({
+      _tag: "TimeoutError",
+      fields: { timeoutMillis: 4_500, scope: "call" }
+    })
+    expect(call.failureOf("outcome-unknown")).toEqual({
+      _tag: "OutcomeUnknownError",
+      fields: { reason: "deadline: the call's deadline of 4500 ms passed while an attempt was in flight" }
+    })
+  })
+
+  it("X1 L2 a timeout leaves the outcome unknown unless the operation is safe to repeat and not a creation", () => {
+    expect(CallDeadline.isAmbiguous({ safeToRepeat: true, creation: false })).toBe(false)
+    expect(CallDeadline.isAmbiguous({ safeToRepeat: false, creation: false })).toBe(true)
+    expect(CallDeadline.isAmbiguous({ safeToRepeat: true, creation: true })).toBe(true)
+  })
+
+  it("X1 the deadline's failure is carried out of the retries as a final error", () => {
+    const passed = new CallDeadline.Passed("the call's error")
+    expect(CallDeadline.isPassed(passed)).toBe(true)
+    expect(CallDeadline.isPassed({ _tag: "DeadlinePassed" })).toBe(false)
+    expect(passed.error).toBe("the call's error")
+    expect(CallFailure.decide({ safeToRepeat: true, creation: false }, passed)).toBe("fail")
   })
 })

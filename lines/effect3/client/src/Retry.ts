@@ -16,10 +16,11 @@
  *
  * @since 0.1.0
  */
+import * as CallFailure from "@community-api/core/CallFailure"
 import * as RetryTable from "@community-api/core/RetryTable"
 import { ApiError } from "@community-api/schema"
 import type { Limits, Operation } from "@community-api/schema"
-import { Duration, Predicate, Schedule } from "effect"
+import { Duration, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
 /**
@@ -30,16 +31,6 @@ import type * as ClientError from "./ClientError.js"
  */
 export type Decision = RetryTable.Decision
 
-const hasCode = (error: unknown): error is { readonly code: number } =>
-  Predicate.hasProperty(error, "code") && typeof error.code === "number" && Predicate.hasProperty(error, "_tag")
-
-const isAmbiguousTransport = (error: unknown): error is ClientError.TransportError | ClientError.TimeoutError =>
-  Predicate.isTagged(error, "TransportError") || Predicate.isTagged(error, "TimeoutError")
-
-/** An error as the retry table reads it: a transport failure or a timeout is ambiguous, a non-API error final. */
-const kindOf = (error: unknown): ApiError.ErrorKind =>
-  isAmbiguousTransport(error) ? "ambiguous" : hasCode(error) ? ApiError.kindOf(error) : "final"
-
 /**
  * Decides what to do after `error` from `op`.
  *
@@ -49,7 +40,7 @@ const kindOf = (error: unknown): ApiError.ErrorKind =>
 export const decide = (
   op: Pick<Operation.Any, "safeToRepeat" | "creation">,
   error: unknown
-): Decision => RetryTable.decide(op, kindOf(error))
+): Decision => CallFailure.decide(op, error)
 
 /**
  * The limit behind an error 5: the request rate, or the creation quota's minute or day.
@@ -58,9 +49,6 @@ export const decide = (
  * @category models
  */
 export type Refusal = RetryTable.Refusal
-
-const textOf = (error: unknown): string =>
-  Predicate.hasProperty(error, "text") && typeof error.text === "string" ? error.text : ""
 
 /**
  * Tells which limit refused a request with error 5. Error 5 covers both the request rate and the
@@ -85,7 +73,7 @@ export const refusalOf = (
   op: Pick<Operation.Any, "creation">,
   error: unknown,
   counted?: Limits.CreationWindow | undefined
-): Refusal => RetryTable.refusalOf(op, textOf(error), counted)
+): Refusal => CallFailure.refusalOf(op, error, counted)
 
 /**
  * The errors a retry schedule sees.

@@ -4,10 +4,11 @@
  *
  * @since 0.1.0
  */
+import * as CallFailure from "@community-api/core/CallFailure"
 import type * as Limits from "@community-api/core/Limits"
 import * as RetryTable from "@community-api/core/RetryTable"
 import { ApiError, type Operation } from "@community-api/effect4-schema"
-import { Duration, Effect, Predicate, Random, Schedule } from "effect"
+import { Duration, Effect, Random, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
 /**
@@ -18,15 +19,6 @@ import type * as ClientError from "./ClientError.js"
  */
 export type Decision = RetryTable.Decision
 
-const hasCode = (error: unknown): error is { readonly code: number } =>
-  Predicate.hasProperty(error, "code") && typeof error.code === "number" && Predicate.hasProperty(error, "_tag")
-
-const isAmbiguousTransport = (error: unknown): error is ClientError.TransportError | ClientError.TimeoutError =>
-  Predicate.isTagged(error, "TransportError") || Predicate.isTagged(error, "TimeoutError")
-
-const kindOf = (error: unknown): ApiError.ErrorKind =>
-  isAmbiguousTransport(error) ? "ambiguous" : hasCode(error) ? ApiError.kindOf(error) : "final"
-
 /**
  * What the client does after `error` of `op`.
  *
@@ -36,7 +28,7 @@ const kindOf = (error: unknown): ApiError.ErrorKind =>
 export const decide = (
   op: Pick<Operation.Any, "safeToRepeat" | "creation">,
   error: unknown
-): Decision => RetryTable.decide(op, kindOf(error))
+): Decision => CallFailure.decide(op, error)
 
 /**
  * Which limit an error 5 was.
@@ -45,9 +37,6 @@ export const decide = (
  * @category models
  */
 export type Refusal = RetryTable.Refusal
-
-const textOf = (error: unknown): string =>
-  Predicate.hasProperty(error, "text") && typeof error.text === "string" ? error.text : ""
 
 /**
  * Which limit refused `op` with `error` (an error 5), given the window the quota found used up.
@@ -59,7 +48,7 @@ export const refusalOf = (
   op: Pick<Operation.Any, "creation">,
   error: unknown,
   counted?: Limits.CreationWindow | undefined
-): Refusal => RetryTable.refusalOf(op, textOf(error), counted)
+): Refusal => CallFailure.refusalOf(op, error, counted)
 
 /**
  * The errors a retry schedule sees.

@@ -1,13 +1,14 @@
 /**
  * The body of an answer, read within the client's bound and parsed as JSON within a depth the decoder
- * can walk. The body is never held whole beyond the bound: a body of a declared length within the
- * bound is read as the transport delivers it (never more than that length); any other is read as a
- * stream, its bytes counted as they arrive, and at the first byte past the bound (or at once, when the
- * declared length is past it) reading stops, which closes the connection. A body that breaks off is a
- * transport failure, not an unreadable answer: what came was not the whole answer.
+ * can walk. What is read, when reading stops and the words of each failure are the core's
+ * (`@community-api/core/BodyReader`, `@community-api/core/JsonBody`): a body of a declared length
+ * within the bound is read as the transport delivers it; any other is read as a stream, its bytes
+ * handed to the reader as they arrive, and at the first byte past the bound reading stops, which closes
+ * the connection. A body that breaks off is a transport failure, not an unreadable answer.
  */
+import * as BodyReader from "@community-api/core/BodyReader"
 import * as JsonBody from "@community-api/core/JsonBody"
-import type { HttpClientError, HttpClientResponse } from "@effect/platform"
+import type { HttpClientResponse } from "@effect/platform"
 import { Effect, Stream } from "effect"
 import * as ClientError from "../ClientError.js"
 
@@ -20,13 +21,8 @@ export const maxDepth = JsonBody.maxDepth
 /** @internal */
 export const nestsDeeperThan = JsonBody.nestsDeeperThan
 
-const causeOf = (error: HttpClientError.ResponseError): string =>
-  error.cause instanceof Error ? `: ${error.cause.message}` : ""
-
 /** A sentinel for the bound, so that the stream's own errors stay apart from it. */
-class OverBound {
-  readonly _tag = "OverBound"
-}
+const overBound = { _tag: "OverBound" } as const
 
 /**
  * Reads the body of `response` as text, at most `limitBytes` bytes of it.
@@ -38,59 +34,25 @@ export const text = (
   response: HttpClientResponse.HttpClientResponse,
   limitBytes: number
 ): Effect.Effect<string, ClientError.TransportError | ClientError.ResponseDecodeError> =>
-  JsonBody.isDeclaredWithin(response.headers, limitBytes)
-    ? Effect.catchAll(response.text, (error) =>
-      // The transport read up to the declared length and no further: the body can only have broken off.
-      Effect.fail(
-        new ClientError.TransportError({
-          operation,
-          reason: `the answer broke off before its declared ${response.headers["content-length"]} bytes${
-            causeOf(error)
-          }`
-        })
-      ))
-    : streamed(operation, response, limitBytes)
-
-/** Reads the body as a stream, counting its bytes as they arrive. */
-const streamed = (
-  operation: string,
-  response: HttpClientResponse.HttpClientResponse,
-  limitBytes: number
-): Effect.Effect<string, ClientError.TransportError | ClientError.ResponseDecodeError> =>
-  Effect.suspend(() => {
-    const declared = Number(response.headers["content-length"] ?? 0)
-    const decoder = new TextDecoder()
-    const parts: Array<string> = []
-    let size = 0
-    return response.stream.pipe(
-      Stream.runForEach((bytes) => {
-        size += bytes.byteLength
-        // Failing here ends the stream, and ending the platform's stream aborts the request.
-        if (size > limitBytes || declared > limitBytes) return Effect.fail(new OverBound())
-        parts.push(decoder.decode(bytes, { stream: true }))
-        return Effect.void
-      }),
-      Effect.map(() => parts.join("") + decoder.decode()),
-      Effect.catchAll((error): Effect.Effect<string, ClientError.TransportError | ClientError.ResponseDecodeError> => {
-        if (error instanceof OverBound) {
-          return Effect.fail(
-            new ClientError.ResponseDecodeError({
-              operation,
-              reason: JsonBody.tooLarge(limitBytes),
-              limitBytes
-            })
-          )
+  Effect.suspend((): Effect.Effect<string, ClientError.TransportError | ClientError.ResponseDecodeError> => {
+    const reader = BodyReader.make(response.headers, limitBytes)
+    const brokeOff = (cause: unknown) => new ClientError.TransportError({ operation, reason: reader.brokeOff(cause) })
+    if (reader.whole) return Effect.mapError(response.text, (error) => brokeOff(error.cause))
+    // Failing ends the stream, and ending the platform's stream aborts the request.
+    const read = Stream.runForEach(
+      response.stream,
+      (bytes): Effect.Effect<void, typeof overBound> => reader.push(bytes) ? Effect.void : Effect.fail(overBound)
+    )
+    return Effect.matchEffect(read, {
+      onSuccess: () => Effect.succeed(reader.text()),
+      onFailure: (error): Effect.Effect<string, ClientError.TransportError | ClientError.ResponseDecodeError> => {
+        if (error._tag === "OverBound") {
+          return Effect.fail(new ClientError.ResponseDecodeError({ operation, reason: reader.tooLarge, limitBytes }))
         }
         // No body at all reads as an empty one, as the platform's `json` reads it.
-        if (error.reason === "EmptyBody") return Effect.succeed("")
-        return Effect.fail(
-          new ClientError.TransportError({
-            operation,
-            reason: `the answer broke off after ${size} bytes${causeOf(error)}`
-          })
-        )
-      })
-    )
+        return error.reason === "EmptyBody" ? Effect.succeed("") : Effect.fail(brokeOff(error.cause))
+      }
+    })
   })
 
 /**

@@ -3,14 +3,18 @@
  * steps, each one concern, in the way `dfx` applies its rate limits around its REST client:
  *
  *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
- *       retry on the schedule, then unknown outcome        (retrying.ts)
- *         repeat after error 5                             (limiting.ts)
+ *       the attempts as the core's plan says: again after  (retrying.ts, core CallPlan)
+ *       error 5, on the schedule, or an unknown outcome
  *           numbered attempt:
  *             admission: creation quota, pacing permit     (limiting.ts)
  *               exchange: HttpClient built once, timeout,  (exchange.ts, http.ts)
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
+import * as Admission from "@community-api/core/Admission"
+import * as CallFailure from "@community-api/core/CallFailure"
+import * as CallPlan from "@community-api/core/CallPlan"
+import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
@@ -70,17 +74,8 @@ type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDec
 const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
   error instanceof Envelope.EnvelopeDecodeError
 
-/** The server answered 9: its key check was unavailable and it did nothing (A6). */
-const isNothingDone = (error: unknown): boolean => Predicate.isTagged(error, "KeyServiceUnavailableError")
-
-/** The longest reason a decode error quotes: a schema's report can quote a whole body. */
-const maxReasonLength = 2_000
-
 const decodeError = (operation: string, reason: string) =>
-  new ClientError.ResponseDecodeError({
-    operation,
-    reason: reason.length > maxReasonLength ? `${reason.slice(0, maxReasonLength)}…` : reason
-  })
+  new ClientError.ResponseDecodeError({ operation, reason: CallFailure.decodeReason(reason) })
 
 /**
  * Reads the envelope of an admitted answer. An answer that is not the operation's envelope is a
@@ -90,25 +85,16 @@ const decodeError = (operation: string, reason: string) =>
  */
 const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
 (
-  { answer, giveBack, refused }: Limiting.Admitted<unknown>
+  admitted: Limiting.Admitted<unknown>
 ): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
-  Effect.suspend(() => decode(answer)).pipe(
+  Effect.suspend(() => decode(admitted.answer)).pipe(
     Effect.catchAllDefect((defect) =>
       Effect.fail(
-        decodeError(
-          target.path,
-          `the decoder failed: ${defect instanceof Error ? `${defect.name}: ${defect.message}` : "defect"}`
-        )
+        new ClientError.ResponseDecodeError({ operation: target.path, reason: CallFailure.decoderFailed(defect) })
       )
     ),
     Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
-    Effect.tapError((error) =>
-      isNothingDone(error)
-        ? giveBack
-        : Retry.decide(target, error) === "wait-for-limit"
-        ? refused(error)
-        : Effect.void
-    )
+    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
   )
 
 /** @internal */
@@ -138,23 +124,18 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, deadline, timeout, (bounds) => {
-        const attempt = bounds.attempt(
-          admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(Effect.flatMap(decoded(target, decode)))
-        )
-        // The retries, and the race of their delays against the deadline, only once an attempt failed.
-        const retried = Retrying.lazily(
-          (again: typeof attempt) =>
-            bounds.rest(
-              again.pipe(
-                Limiting.repeatAfterLimit(target, policy.limitRetries),
-                Retrying.onSchedule(target, policy.schedule)
-              )
-            ),
-          Deadline.isPassed
-        )
-        return Retrying.numbered(attempt, (attempt) => retried(attempt).pipe(Retrying.outcomeUnknown(target)))
-      })
+      return Deadline.bounded(target, deadline, timeout, (bounds) =>
+        Retrying.run({
+          operation: target.path,
+          plan: CallPlan.make(target, policy.limitRetries),
+          schedule: policy.schedule,
+          attempt: bounds.attempt(
+            admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(
+              Effect.flatMap(decoded(target, decode))
+            )
+          ),
+          rest: (retries) => bounds.rest(retries)
+        }))
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {
@@ -195,7 +176,7 @@ export const make = (
       op: Op,
       params: CommunityApiClient.ListParams<Op>,
       position: Partial<Paginate.Position> = {}
-    ) => execute(op, { ...params, count: position.count ?? 500, offset: position.offset ?? 0 } as Operation.Params<Op>)
+    ) => execute(op, ClientMethods.pageParams(params, position) as Operation.Params<Op>)
 
     const stream = <Op extends Operation.Pageable>(op: Op, params: CommunityApiClient.ListParams<Op>) =>
       Paginate.stream((position) =>
@@ -210,22 +191,8 @@ export const make = (
       params?: P,
       options: CommunityApiClient.CallOptions<A, P> = {}
     ) => {
-      const known = Operations.byPath.get(path)
-      const [section = "", method = ""] = path.split("/")
       const op: Operation.Any = {
-        ...(known ?? {
-          section,
-          method,
-          path: path as `${string}/${string}`,
-          errorCodes: ApiError.errorCodes,
-          roleGroup: "none",
-          creation: false,
-          safeToRepeat: false,
-          item: undefined,
-          documented: false,
-          rule: "E17",
-          summary: "called by path"
-        }),
+        ...ClientMethods.byPath(path, Operations.byPath.get(path)),
         payload: Operation.UnknownPayload,
         success: options.success ?? Schema.Unknown,
         hasResponse: true
@@ -250,23 +217,11 @@ export const make = (
       >
     }
 
-    const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
-      Object.fromEntries(
-        Operations.sectionNames.map((name) => [
-          name,
-          Object.fromEntries(
-            Operations.inSection(name).flatMap((op) => {
-              const fn = f(op)
-              return fn === undefined ? [] : [[op.method, fn]]
-            })
-          )
-        ])
-      )
-
-    const sections = bySection((op) => (params?: unknown) => execute(op, (params ?? {}) as never))
-    const streams = bySection((op) =>
-      Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
-    )
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
+      execute: (op, params) => execute(op, params as never),
+      stream: (op, params) => stream(op as Operation.Pageable, params as never),
+      isPageable: Operation.isPageable
+    })
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)

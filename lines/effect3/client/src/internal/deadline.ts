@@ -19,10 +19,9 @@
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as RetryTable from "@community-api/core/RetryTable"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
-import * as Retry from "../Retry.js"
-import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
 /**
@@ -42,28 +41,11 @@ export interface Bounds {
   readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
 }
 
-/**
- * The deadline passed: carried out of the retries (which take it for a final error) to the call,
- * which fails with `error`.
- *
- * @internal
- */
-export class Passed {
-  readonly _tag = "DeadlinePassed"
-  constructor(readonly error: ClientError.TimeoutError | ClientError.OutcomeUnknownError) {}
-}
-
-/** @internal */
-export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
+export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
-
-/**
- * What `Retry.decide` reads of a timeout of an attempt (its tag), without building one for each call:
- * an error captures a stack trace.
- */
-const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
 
 /**
  * Runs the call that `make` builds with the bounds of a call of `target`.
@@ -71,7 +53,7 @@ const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "Timeo
  * @internal
  */
 export const bounded = <A, E>(
-  target: Retrying.Flags & { readonly path: string },
+  target: RetryTable.Flags & { readonly path: string },
   deadline: Duration.Duration,
   timeout: Duration.Duration,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
@@ -83,23 +65,23 @@ export const bounded = <A, E>(
       deadlineMillis: Duration.toMillis(deadline),
       timeoutMillis: Duration.toMillis(timeout),
       // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+      ambiguous: CallDeadline.isAmbiguous(target)
     })
     // The watch of the current attempt.
     let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
-    const passed = (verdict = call.deadlineVerdict()): Passed =>
-      new Passed(
-        verdict === "outcome-unknown"
-          ? new ClientError.OutcomeUnknownError({
-            operation: target.path,
-            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
-          })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
-      )
+    // The error of a verdict: the core's words, this line's classes.
+    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
+      const failure = call.failureOf(verdict)
+      switch (failure._tag) {
+        case "TimeoutError":
+          return new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
+        case "OutcomeUnknownError":
+          return new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+      }
+    }
+    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout"
-        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
-        : passed(verdict)
+      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
 
     const onTimeout = () => {
       call.timedOut()
@@ -144,7 +126,7 @@ export const bounded = <A, E>(
 
     return Effect.catchIf(
       make({ inFlight, attempt, rest }),
-      isPassed,
+      (error): error is Passed => CallDeadline.isPassed(error),
       (deadlinePassed) => Effect.fail(deadlinePassed.error)
     ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
   })

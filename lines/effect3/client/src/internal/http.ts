@@ -7,8 +7,9 @@
  * into the JSON body of each request, since a body is already bytes when the `HttpClient` sees it.
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
+import * as CallRequest from "@community-api/core/CallRequest"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect, Option, Predicate, Redacted, Stream } from "effect"
+import { Effect, Option, Redacted, Stream } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 
@@ -19,13 +20,6 @@ export interface Wire {
   /** The request of the operation at `path` with the encoded parameters `params`. */
   readonly request: (path: string, params: unknown) => HttpClientRequest.HttpClientRequest
 }
-
-/**
- * A redirect (3xx) is never followed: the request would carry the token to wherever it points.
- *
- * @internal
- */
-export const isRedirect = (status: number): boolean => status >= 300 && status < 400
 
 /**
  * `fetch` follows redirects unless its `RequestInit` says `redirect: "manual"`; the platform's fetch
@@ -44,21 +38,18 @@ const withoutRedirects = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
         }))
   )
 
-/** How much of a refused answer's body is read so that its connection can be reused; past it, it is closed. */
-const drainedBytes = 64 * 1024
-
 /**
  * Only 200 carries an envelope (C4). Any other answer fails with the platform's `ResponseError`
  * (reason `StatusCode`), after its body is read so that the connection can be reused: at most
- * {@link drainedBytes} of it, since ending the platform's stream early closes the connection.
+ * `CallRequest.drainedBytes` of it, since ending the platform's stream early closes the connection.
  */
 const acceptingOk = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
   http.pipe(
-    HttpClient.filterStatus((status) => status === 200),
+    HttpClient.filterStatus(CallRequest.isAccepted),
     HttpClient.tapError((error) =>
       error._tag === "ResponseError" && error.reason === "StatusCode"
         ? Effect.ignore(
-          Stream.runFoldWhile(error.response.stream, 0, (read) => read <= drainedBytes, (read, bytes) =>
+          Stream.runFoldWhile(error.response.stream, 0, (read) => read <= CallRequest.drainedBytes, (read, bytes) =>
             read + bytes.byteLength)
         )
         : Effect.void
@@ -79,7 +70,7 @@ export const make = (
       return yield* Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
     }
     const baseUrl = read.url
-    const inBody = config.auth === "body"
+    const inBody = CallRequest.tokenInBody(config.auth)
     const http = (yield* HttpClient.HttpClient).pipe(
       HttpClient.mapRequest((request) => {
         const located = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, baseUrl))
@@ -90,12 +81,10 @@ export const make = (
     )
     return {
       http,
-      request: (path, params) => {
-        const fields = Predicate.isRecord(params) ? params : {}
-        return HttpClientRequest.bodyUnsafeJson(
-          HttpClientRequest.post(`/${path}`),
-          inBody ? { ...fields, api_key: Redacted.value(config.token) } : fields
+      request: (path, params) =>
+        HttpClientRequest.bodyUnsafeJson(
+          HttpClientRequest.post(CallRequest.urlOf(path)),
+          CallRequest.bodyOf(params, inBody ? Redacted.value(config.token) : undefined)
         )
-      }
     }
   })

@@ -2,14 +2,17 @@
  * The client on the Effect 4 line, the same composition of small steps as the Effect 3 line's:
  *
  *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
- *       retry on the schedule, then unknown outcome        (retrying.ts)
- *         repeat after error 5                             (limiting.ts)
+ *       the attempts as the core's plan says               (retrying.ts, core CallPlan)
  *           numbered attempt:
  *             admission: creation quota, pacing permit     (limiting.ts)
  *               exchange: HttpClient built once, timeout,  (exchange.ts, http.ts)
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
+import * as Admission from "@community-api/core/Admission"
+import * as CallFailure from "@community-api/core/CallFailure"
+import * as CallPlan from "@community-api/core/CallPlan"
+import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as JsonBody from "@community-api/core/JsonBody"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
@@ -54,47 +57,23 @@ const attributesOf = (target: Target, params: unknown): Record<string, unknown> 
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
 
-const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
-  error instanceof Envelope.EnvelopeDecodeError
-
-/** The server answered 9: its key check was unavailable and it did nothing (A6). */
-const isNothingDone = (error: unknown): boolean => Predicate.isTagged(error, "KeyServiceUnavailableError")
-
-/** The longest reason a decode error quotes: a schema's report can quote a whole body. */
-const maxReasonLength = 2_000
-
-const decodeError = (operation: string, reason: string) =>
-  new ClientError.ResponseDecodeError({
-    operation,
-    reason: reason.length > maxReasonLength ? `${reason.slice(0, maxReasonLength)}…` : reason
-  })
-
 /**
- * Reads the envelope of an admitted answer: never untyped. An error 9 gives the admission back; an
- * error 5 holds back the limit that refused it.
+ * Reads the envelope of an admitted answer: never untyped. An answer that is not the operation's
+ * envelope, or a failure of the decoder itself, is a `ResponseDecodeError` with the core's bounded
+ * reason. An error 9 gives the admission back; an error 5 holds back the limit that refused it.
  */
-const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
-(
-  { answer, giveBack, refused }: Limiting.Admitted<unknown>
-): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
-  Effect.suspend(() => decode(answer)).pipe(
-    Effect.catchDefect((defect) =>
-      Effect.fail(
-        decodeError(
-          target.path,
-          `the decoder failed: ${defect instanceof Error ? `${defect.name}: ${defect.message}` : "defect"}`
-        )
-      )
+const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limiting.Admitted<unknown>) => {
+  const unreadable = (reason: string) =>
+    Effect.fail(new ClientError.ResponseDecodeError({ operation: target.path, reason }))
+  return Effect.suspend(() => decode(admitted.answer)).pipe(
+    Effect.catchDefect((defect) => unreadable(CallFailure.decoderFailed(defect))),
+    Effect.catchIf(
+      (error) => error instanceof Envelope.EnvelopeDecodeError,
+      (error) => unreadable(CallFailure.decodeReason(error.reason))
     ),
-    Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
-    Effect.tapError((error) =>
-      isNothingDone(error)
-        ? giveBack
-        : Retry.decide(target, error) === "wait-for-limit"
-        ? refused(error)
-        : Effect.void
-    )
+    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
   ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
+}
 
 const encodeError = (operation: string, error: Schema.SchemaError) =>
   new ClientError.RequestEncodeError({ operation, reason: error.message })
@@ -138,22 +117,16 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, deadline, timeout, (bounds) => {
-        const attempt = bounds.attempt(
-          admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(Effect.flatMap(decoded(target, decode)))
+      return Deadline.bounded(target, deadline, timeout, ({ attempt, inFlight, rest }) => {
+        const sent = admission.admit(inFlight(exchange(target.path, request)))
+        const plan = CallPlan.make(target, policy.limitRetries)
+        return Retrying.run(
+          target.path,
+          plan,
+          policy.schedule,
+          attempt(Effect.flatMap(sent, decoded(target, decode))),
+          rest
         )
-        // The retries, and the race of their delays against the deadline, only once an attempt failed.
-        const retried = Retrying.lazily(
-          (again: typeof attempt) =>
-            bounds.rest(
-              again.pipe(
-                Limiting.repeatAfterLimit(target, policy.limitRetries),
-                Retrying.onSchedule(target, policy.schedule)
-              )
-            ),
-          Deadline.isPassed
-        )
-        return Retrying.numbered(attempt, (attempt) => retried(attempt).pipe(Retrying.outcomeUnknown(target)))
       }) as Effect.Effect<A, E | ClientError.ClientError>
     }
 
@@ -191,7 +164,7 @@ export const make = (
       op: Op,
       params: CommunityApiClient.ListParams<Op>,
       position: Partial<Paginate.Position> = {}
-    ) => execute(op, { ...params, count: position.count ?? 500, offset: position.offset ?? 0 } as Operation.Params<Op>)
+    ) => execute(op, ClientMethods.pageParams(params, position) as Operation.Params<Op>)
 
     const stream = <Op extends Operation.Pageable>(op: Op, params: CommunityApiClient.ListParams<Op>) =>
       Paginate.stream((position) =>
@@ -206,22 +179,8 @@ export const make = (
       params?: P,
       options: CommunityApiClient.CallOptions<A, P> = {}
     ) => {
-      const known = Operations.byPath.get(path)
-      const [section = "", method = ""] = path.split("/")
       const op: Operation.Any = {
-        ...(known ?? {
-          section,
-          method,
-          path: path as `${string}/${string}`,
-          errorCodes: ApiError.errorCodes,
-          roleGroup: "none",
-          creation: false,
-          safeToRepeat: false,
-          item: undefined,
-          documented: false,
-          rule: "E17",
-          summary: "called by path"
-        }),
+        ...ClientMethods.byPath(path, Operations.byPath.get(path)),
         payload: Operation.UnknownPayload,
         success: options.success ?? Schema.Unknown,
         hasResponse: true
@@ -238,23 +197,11 @@ export const make = (
       ) as Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
     }
 
-    const bySection = <F>(f: (op: Operation.Any) => F | undefined) =>
-      Object.fromEntries(
-        Operations.sectionNames.map((name) => [
-          name,
-          Object.fromEntries(
-            Operations.inSection(name).flatMap((op) => {
-              const fn = f(op)
-              return fn === undefined ? [] : [[op.method, fn]]
-            })
-          )
-        ])
-      )
-
-    const sections = bySection((op) => (params?: unknown) => execute(op, (params ?? {}) as never))
-    const streams = bySection((op) =>
-      Operation.isPageable(op) ? (params?: unknown) => stream(op, (params ?? {}) as never) : undefined
-    )
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
+      execute: (op, params) => execute(op, params as never),
+      stream: (op, params) => stream(op as Operation.Pageable, params as never),
+      isPageable: Operation.isPageable
+    })
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)

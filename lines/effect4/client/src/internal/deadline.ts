@@ -19,10 +19,9 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as RetryTable from "@community-api/core/RetryTable"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
-import * as Retry from "../Retry.js"
-import type * as Retrying from "./retrying.js"
 import * as Timers from "./timers.js"
 
 /** What a call's steps are bounded with. */
@@ -35,23 +34,15 @@ export interface Bounds {
   readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
 }
 
-/** The deadline passed: the failure of the call, carried out of the retries, which never retry it. */
-export class Passed {
-  readonly _tag = "DeadlinePassed"
-  constructor(readonly error: ClientError.TimeoutError | ClientError.OutcomeUnknownError) {}
-}
-
-/** Whether `error` is the deadline's. */
-export const isPassed = (error: unknown): error is Passed => error instanceof Passed
+/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
+export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
-const anAttemptTimedOut: Pick<ClientError.TimeoutError, "_tag"> = { _tag: "TimeoutError" }
-
 /** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
 export const bounded = <A, E>(
-  target: Retrying.Flags & { readonly path: string },
+  target: RetryTable.Flags & { readonly path: string },
   deadline: Duration.Duration,
   timeout: Duration.Duration,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
@@ -63,23 +54,20 @@ export const bounded = <A, E>(
       deadlineMillis: Duration.toMillis(deadline),
       timeoutMillis: Duration.toMillis(timeout),
       // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: Retry.decide(target, anAttemptTimedOut) === "outcome-unknown"
+      ambiguous: CallDeadline.isAmbiguous(target)
     })
     // The signal of the current attempt's exchange timeout.
     let signal: Deferred.Deferred<void> | undefined
-    const passed = (verdict = call.deadlineVerdict()): Passed =>
-      new Passed(
-        verdict === "outcome-unknown"
-          ? new ClientError.OutcomeUnknownError({
-            operation: target.path,
-            reason: `deadline: the call's deadline of ${call.deadlineMillis} ms passed while an attempt was in flight`
-          })
-          : new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.deadlineMillis, scope: "call" })
-      )
+    // The error of a verdict: the core's words, this line's classes.
+    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
+      const failure = call.failureOf(verdict)
+      return failure._tag === "TimeoutError"
+        ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
+        : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
+    }
+    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
     const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout"
-        ? new ClientError.TimeoutError({ operation: target.path, timeoutMillis: call.timeoutMillis })
-        : passed(verdict)
+      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
     const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
 
     // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
@@ -121,7 +109,7 @@ export const bounded = <A, E>(
 
     return Effect.catchIf(
       make({ inFlight, attempt, rest }),
-      isPassed,
+      (error): error is Passed => CallDeadline.isPassed(error),
       (deadlinePassed) => Effect.fail(deadlinePassed.error)
     ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
   })

@@ -1,17 +1,16 @@
 /**
- * The envelope-level retry of a call, as `Retry.decide` reads it from the contract: errors that the
- * policy retries go round its schedule, and an ambiguous failure of an operation that is not safe to
- * repeat ends as `OutcomeUnknownError`. Each attempt is numbered on the call's span.
+ * The attempts of a call, as the core's plan (`@community-api/core/CallPlan`) decides them: again at
+ * once after error 5 (the admission waits for the window), on the policy's schedule after the errors
+ * it retries, or an `OutcomeUnknownError` after an ambiguous failure of an operation that is not safe
+ * to repeat. The schedule's steps (with their sleeps) are made only once an attempt failed; each
+ * attempt after the first is numbered on the call's span.
  */
-import type { Operation } from "@community-api/effect4-schema"
-import { Effect, Predicate, Result } from "effect"
-import type { Schedule } from "effect"
+import * as CallPlan from "@community-api/core/CallPlan"
+import { Effect, Schedule } from "effect"
+import * as Pull from "effect/Pull"
 import * as ClientError from "../ClientError.js"
-import * as Retry from "../Retry.js"
+import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
-
-/** What the retry of a call reads of its operation. */
-export type Flags = Pick<Operation.Any, "safeToRepeat" | "creation">
 
 /** The span attribute of an attempt's number. */
 export const attemptAttribute = "community_api.attempt"
@@ -19,86 +18,42 @@ export const attemptAttribute = "community_api.attempt"
 /** The first attempt's number, among the span's attributes from the start. */
 export const firstAttempt = { [attemptAttribute]: 1 } as const
 
-/**
- * Runs `retried` over `attempt`, each run of the attempt after the first annotating the current span
- * with its number, and counts it as a retry by what the run before it failed with.
- */
-export const numbered = <A, E, B, E2>(
+/** Runs the attempts of a call of `operation` as `plan` says; once one failed, the rest within `rest`. */
+export const run = <A, E, E2>(
+  operation: string,
+  plan: CallPlan.CallPlan,
+  schedule: Schedule.Schedule<unknown, Retry.Retryable>,
   attempt: Effect.Effect<A, E>,
-  retried: (attempt: Effect.Effect<A, E>) => Effect.Effect<B, E2>
-): Effect.Effect<B, E2> =>
-  Effect.suspend(() => {
-    let count = 0
-    // What the last run failed with: the reason of the next one, counted in the retries' metric.
-    let last: unknown
-    const run = Effect.tapError(attempt, (error) => {
-      last = error
-      return Effect.void
+  rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
+): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
+  type Failure = E | ClientError.OutcomeUnknownError
+  const counted = Effect.suspend(() => {
+    const number = plan.started()
+    return number === 1 ? attempt : Metrics.retried(plan.last()).pipe(
+      Effect.andThen(Effect.annotateCurrentSpan(attemptAttribute, number)),
+      Effect.andThen(attempt)
+    )
+  })
+  const stop = (error: E, step: CallPlan.Step): Effect.Effect<never, Failure> =>
+    Effect.fail(
+      step === "outcome-unknown"
+        ? new ClientError.OutcomeUnknownError({ operation, reason: CallPlan.unknownReason(error) })
+        : error
+    )
+  const retried = (first: E, firstStep: CallPlan.Step) =>
+    Effect.flatMap(Schedule.toStepWithSleep(schedule as Schedule.Schedule<unknown, unknown>), (delay) => {
+      const after = (error: E, step: CallPlan.Step): Effect.Effect<A, Failure> =>
+        step === "again"
+          ? loop
+          : step === "schedule"
+          // Only the errors the policy retries step the schedule; spent, the call fails with the error.
+          ? Pull.catchDone(Effect.andThen(delay(error), loop), () => Effect.fail(error))
+          : stop(error, step)
+      const loop: Effect.Effect<A, Failure> = Effect.catch(counted, (error) => after(error, plan.failed(error)))
+      return after(first, firstStep)
     })
-    return retried(
-      Effect.suspend(() => {
-        count++
-        if (count === 1) return run
-        return Metrics.retried(last).pipe(
-          Effect.andThen(Effect.annotateCurrentSpan(attemptAttribute, count)),
-          Effect.andThen(run)
-        )
-      })
-    )
-  })
-
-/** `attempt`, whose first run fails with `first` (it already failed so) and later runs run it. */
-const resumedAfter = <A, E>(attempt: Effect.Effect<A, E>, first: E): Effect.Effect<A, E> => {
-  let failed = false
-  return Effect.suspend(() => {
-    if (failed) return attempt
-    failed = true
-    return Effect.fail(first)
+  return Effect.catch(counted, (first): Effect.Effect<A, Failure | E2> => {
+    const step = plan.failed(first)
+    return step === "again" || step === "schedule" ? rest(retried(first, step)) : stop(first, step)
   })
 }
-
-/** The retries of `attempt`, built only once it failed with an error that is not `final`. */
-export const lazily =
-  <A, E, E2>(retry: (attempt: Effect.Effect<A, E>) => Effect.Effect<A, E2>, final: (error: E) => boolean) =>
-  (attempt: Effect.Effect<A, E>): Effect.Effect<A, E | E2> =>
-    Effect.catch(
-      attempt,
-      (first): Effect.Effect<A, E | E2> => final(first) ? Effect.fail(first) : retry(resumedAfter(attempt, first))
-    )
-
-/** Sends `attempt` again on `schedule` after the errors the policy retries. */
-export const onSchedule =
-  (target: Flags, schedule: Schedule.Schedule<unknown, Retry.Retryable>) =>
-  <A, E>(attempt: Effect.Effect<A, E>): Effect.Effect<A, E> => {
-    const isRetried = (error: E): error is E & Retry.Retryable => Retry.decide(target, error) === "retry"
-    // Only the errors the policy retries reach its schedule; any other one leaves the loop as a value.
-    return attempt.pipe(
-      Effect.result,
-      Effect.flatMap((result) =>
-        Result.isFailure(result) && isRetried(result.failure) ? Effect.fail(result.failure) : Effect.succeed(result)
-      ),
-      Effect.retry(schedule as Schedule.Schedule<unknown, E & Retry.Retryable>),
-      Effect.flatMap((result) =>
-        Result.isFailure(result) ? Effect.fail(result.failure) : Effect.succeed(result.success)
-      )
-    )
-  }
-
-const reasonOf = (error: unknown): string => {
-  if (Predicate.isTagged(error, "TimeoutError")) return "timeout"
-  if (Predicate.isTagged(error, "TransportError") && Predicate.hasProperty(error, "reason")) {
-    return `transport: ${String(error.reason)}`
-  }
-  if (Predicate.hasProperty(error, "code")) return `error ${String(error.code)}`
-  return "unknown failure"
-}
-
-/** An ambiguous failure of an operation that is not safe to repeat, as `OutcomeUnknownError`. */
-export const outcomeUnknown =
-  (target: Flags & Pick<Operation.Any, "path">) =>
-  <A, E>(attempt: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.OutcomeUnknownError> =>
-    Effect.catchIf(
-      attempt,
-      (error) => Retry.decide(target, error) === "outcome-unknown",
-      (error) => Effect.fail(new ClientError.OutcomeUnknownError({ operation: target.path, reason: reasonOf(error) }))
-    )

@@ -1,0 +1,123 @@
+/**
+ * The methods of a client as both Effect lines build them from the contract: a table of methods per
+ * section (`client.bots.enable`, `client.streams.bots.list`), the operation of a call by path (the
+ * contract's, or an undocumented one, E17), and the position of a page. The lines put their Effects
+ * in the tables.
+ *
+ * @since 0.1.0
+ */
+import * as ErrorCodes from "./ErrorCodes.js"
+import * as Operation from "./Operation.js"
+import * as Wire from "./Wire.js"
+
+/**
+ * The methods of every section: for each section name, each operation's method name and what `f`
+ * makes of the operation (an operation for which `f` gives `undefined` has none).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const bySection = <Op extends { readonly method: string }, F>(
+  sectionNames: ReadonlyArray<string>,
+  inSection: (name: never) => ReadonlyArray<Op>,
+  f: (op: Op) => F | undefined
+): Record<string, Record<string, F>> => {
+  const table: Record<string, Record<string, F>> = {}
+  for (const name of sectionNames) {
+    const methods: Record<string, F> = {}
+    for (const op of inSection(name as never)) {
+      const fn = f(op)
+      if (fn !== undefined) methods[op.method] = fn
+    }
+    table[name] = methods
+  }
+  return table
+}
+
+/**
+ * The method tables of a client: `sections`, a method per operation that runs it with its parameters
+ * (none given reads as `{}`), and `streams`, a method per list operation that streams its pages.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const methodTables = <Op extends { readonly method: string }, R, S>(
+  sectionNames: ReadonlyArray<string>,
+  inSection: (name: never) => ReadonlyArray<Op>,
+  run: {
+    readonly execute: (op: Op, params: unknown) => R
+    readonly stream: (op: Op, params: unknown) => S
+    readonly isPageable: (op: Op) => boolean
+  }
+): {
+  readonly sections: Record<string, Record<string, (params?: unknown) => R>>
+  readonly streams: Record<string, Record<string, (params?: unknown) => S>>
+} => ({
+  sections: bySection(sectionNames, inSection, (op) => (params?: unknown) => run.execute(op, params ?? {})),
+  streams: bySection(
+    sectionNames,
+    inSection,
+    (op) => run.isPageable(op) ? (params?: unknown) => run.stream(op, params ?? {}) : undefined
+  )
+})
+
+/**
+ * What a call by path knows of an operation the contract does not declare: every code, no access
+ * check, neither a creation nor safe to repeat, undocumented (E17).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Undeclared {
+  readonly section: string
+  readonly method: string
+  readonly path: `${string}/${string}`
+  readonly errorCodes: ReadonlyArray<ErrorCodes.ErrorCode>
+  readonly roleGroup: "none"
+  readonly creation: false
+  readonly safeToRepeat: false
+  readonly item: undefined
+  readonly documented: false
+  readonly rule: string
+  readonly summary: string
+}
+
+/**
+ * The operation a call by `path` reads: the contract's (`known`), or an {@link Undeclared} one whose
+ * section and method are the path's segments.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const byPath = <Op>(path: string, known: Op | undefined): Op | Undeclared => {
+  if (known !== undefined) return known
+  const [section = "", method = ""] = path.split("/")
+  return {
+    section,
+    method,
+    path: path as `${string}/${string}`,
+    errorCodes: ErrorCodes.errorCodes,
+    roleGroup: "none",
+    creation: false,
+    safeToRepeat: false,
+    item: undefined,
+    documented: false,
+    rule: Operation.undocumentedRule,
+    summary: "called by path"
+  }
+}
+
+/**
+ * The parameters of a page at `position`: the most records a page holds from offset 0 unless told.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const pageParams = <P>(
+  params: P,
+  position: { readonly count?: number | undefined; readonly offset?: number | undefined }
+): P & { readonly count: number; readonly offset: number } => ({
+  ...params,
+  count: position.count ?? Wire.maxCount,
+  offset: position.offset ?? 0
+})

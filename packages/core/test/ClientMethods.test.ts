@@ -1,0 +1,59 @@
+/**
+ * A client's methods from the contract (`ClientMethods`): the tables per section, the operation of a
+ * call by path, a page's position.
+ */
+import { describe, expect, it } from "vitest"
+import * as ClientMethods from "../src/ClientMethods.js"
+import * as ErrorCodes from "../src/ErrorCodes.js"
+import * as Operations from "../src/Operations.js"
+
+describe("ClientMethods", () => {
+  it("X1 a method per operation of each section, in the contract's order; none where `f` gives none", () => {
+    const inSection = (name: Operations.SectionName) => Object.values(Operations.sections[name])
+    const table = ClientMethods.bySection(Operations.sectionNames, inSection, (op) => op.path)
+    expect(Object.keys(table)).toEqual(Operations.sectionNames)
+    expect(table.bots?.enable).toBe("bots/enable")
+    const lists = ClientMethods.bySection(Operations.sectionNames, inSection, (op) => op.pageable ? op.path : undefined)
+    expect(Object.values(lists).flatMap(Object.values)).toEqual(
+      Operations.all.filter((op) => op.pageable).map((op) => op.path)
+    )
+  })
+
+  it("X1 C12 the client's tables: every operation runs with its parameters ({} when none), every list streams", () => {
+    const inSection = (name: Operations.SectionName) => Object.values(Operations.sections[name])
+    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, inSection, {
+      execute: (op, params) => ["execute", op.path, params],
+      stream: (op, params) => ["stream", op.path, params],
+      isPageable: (op) => op.pageable
+    })
+    expect(sections.bots?.enable?.({ bot_id: "b" })).toEqual(["execute", "bots/enable", { bot_id: "b" }])
+    expect(sections.bots?.enable?.()).toEqual(["execute", "bots/enable", {}])
+    const list = Operations.all.find((op) => op.pageable)
+    expect(streams[list?.section ?? ""]?.[list?.method ?? ""]?.()).toEqual(["stream", list?.path, {}])
+    expect(Object.values(streams).flatMap(Object.keys).length).toBe(Operations.all.filter((op) => op.pageable).length)
+  })
+
+  it("E17 a call by path reads the contract's operation, or an undocumented one of the path's segments", () => {
+    const known = Operations.all[0]
+    expect(ClientMethods.byPath(known?.path ?? "", known)).toBe(known)
+    expect(ClientMethods.byPath("secret/thing", undefined)).toEqual({
+      section: "secret",
+      method: "thing",
+      path: "secret/thing",
+      errorCodes: ErrorCodes.errorCodes,
+      roleGroup: "none",
+      creation: false,
+      safeToRepeat: false,
+      item: undefined,
+      documented: false,
+      rule: "E17",
+      summary: "called by path"
+    })
+    expect(ClientMethods.byPath("nothing", undefined)).toMatchObject({ section: "nothing", method: "" })
+  })
+
+  it("C12 C13 a page asks for the most records from offset 0 unless told", () => {
+    expect(ClientMethods.pageParams({ a: 1 }, {})).toEqual({ a: 1, count: 500, offset: 0 })
+    expect(ClientMethods.pageParams({ a: 1 }, { count: 10, offset: 20 })).toEqual({ a: 1, count: 10, offset: 20 })
+  })
+})
