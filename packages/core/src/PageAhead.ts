@@ -5,7 +5,8 @@
  * page after the next is asked for before the next one has answered, at the offset the pages before it
  * end at when full: it is asked only when the last `total` says that page exists, and given up (its
  * offset was wrong) if a page before it comes back short. So a list that does not change while it is
- * read takes exactly one request per page.
+ * read takes exactly one request per page. {@link reader} keeps the whole plan of a stream, sans I/O:
+ * each line's `Paginate` only forks, joins and interrupts the requests it decides.
  *
  * @since 0.1.0
  */
@@ -39,4 +40,117 @@ export const plan = (
   const offsets = [next]
   for (let i = 1; i < ahead && next + i * page.count < page.total; i++) offsets.push(next + i * page.count)
   return offsets
+}
+
+/**
+ * The identity of an item, to drop repeats: its `id`, else its community pair, else its JSON.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const keyOf = (item: unknown): string => {
+  if ((typeof item === "object" && item !== null) || typeof item === "function") {
+    const record = item as { readonly id?: unknown; readonly group_id?: unknown; readonly channel?: unknown }
+    if (typeof record.id === "string") return `id:${record.id}`
+    if ("group_id" in record && "channel" in record) {
+      return `community:${String(record.channel)}:${String(record.group_id)}`
+    }
+  }
+  return `json:${JSON.stringify(item)}`
+}
+
+/**
+ * What a stream over a list is asked for: where it starts (default 0), the records a page (default and
+ * at most `maxCount`, the most the API gives), and the identity of an item (default {@link keyOf}).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Options {
+  readonly offset?: number | undefined
+  readonly pageSize?: number | undefined
+  readonly key?: ((item: unknown) => string) | undefined
+  readonly maxCount: number
+}
+
+/**
+ * What to do once a page answered: the page to hand over (its items not seen on the pages before,
+ * `total` as the server counted it, and the offset it was asked at), the pages in flight to give up
+ * (asked where a page that came back short said the list would go on), the pages to ask for now, in
+ * this order, and the page to hand over next (none: the stream ends).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Step<A> {
+  readonly page: { readonly items: Array<A>; readonly total: number; readonly offset: number }
+  readonly giveUp: ReadonlyArray<number>
+  readonly ask: ReadonlyArray<number>
+  readonly next: number | undefined
+}
+
+/**
+ * A stream over a list, sans I/O: the pages it asks for and hands over, decided from the answers. It
+ * asks first for {@link Reader.first}; each answer, given to {@link Reader.answered}, says what to do.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Reader {
+  /** The records a page. */
+  readonly count: number
+  /** The offset of the first page, asked for at once. */
+  readonly first: number
+  /** The page at `offset` (the next to hand over) answered `page`. */
+  readonly answered: <A>(
+    offset: number,
+    page: { readonly items: ReadonlyArray<A>; readonly total: number }
+  ) => Step<A>
+}
+
+/**
+ * A stream over a list (see {@link Reader}). Newest records come first, so a record created during
+ * paging pushes older ones one place down and the next page would repeat them; items already seen are
+ * dropped, by {@link Options.key}. Only the keys of the last two pages are kept, so memory does not
+ * grow with the length of the list: repeats are dropped as long as fewer than two pages of records
+ * arrive between two requests. The pages in flight are those of {@link plan}: the first page is
+ * always handed over, even empty (it carries `total` for an empty list or an offset past the end), and
+ * the stream ends after a page that was empty or reached `total`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const reader = (options: Options): Reader => {
+  const count = Math.min(options.pageSize ?? options.maxCount, options.maxCount)
+  const first = options.offset ?? 0
+  const key = options.key ?? keyOf
+  // The keys of the page before the last, and of the last.
+  let older = new Set<string>()
+  let last = new Set<string>()
+  // The pages asked for and not yet handed over, in the order they are handed over.
+  let asked: ReadonlyArray<number> = [first]
+  return {
+    count,
+    first,
+    answered: (offset, page) => {
+      const seen = new Set<string>()
+      const items = page.items.filter((item) => {
+        const k = key(item)
+        const repeated = last.has(k) || older.has(k) || seen.has(k)
+        seen.add(k)
+        return !repeated
+      })
+      older = last
+      last = seen
+      const offsets = plan({ offset, items: page.items.length, total: page.total, count })
+      const others = asked.filter((o) => o !== offset)
+      asked = offsets
+      return {
+        page: { items, total: page.total, offset },
+        giveUp: others.filter((o) => !offsets.includes(o)),
+        ask: offsets.filter((o) => !others.includes(o)),
+        next: offsets[0]
+      }
+    }
+  }
 }
