@@ -99,6 +99,13 @@ export * as Limits from "./Limits.js"
 export * as MetricNames from "./MetricNames.js"
 
 /**
+ * How the client's counters record calls, retries and refusals: the series each event adds to.
+ *
+ * @since 0.1.0
+ */
+export * as MetricRecorder from "./MetricRecorder.js"
+
+/**
  * The OpenAPI document's plain parts and its assembly around a line's JSON Schemas.
  *
  * @since 0.1.0
@@ -183,6 +190,13 @@ export * as RetryTable from "./RetryTable.js"
  * @since 0.1.0
  */
 export * as SeededRandom from "./SeededRandom.js"
+
+/**
+ * The span of a call as both lines make it: its name, kind and attributes, and no stack trace.
+ *
+ * @since 0.1.0
+ */
+export * as Spans from "./Spans.js"
 
 /**
  * Every error text the reference server sends, in Russian, and which parts of a path may be shown.
