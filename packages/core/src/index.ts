@@ -199,6 +199,13 @@ export * as SeededRandom from "./SeededRandom.js"
 export * as Spans from "./Spans.js"
 
 /**
+ * Where a program's calls go, as read from the environment: a real API or the embedded sandbox.
+ *
+ * @since 0.1.0
+ */
+export * as Target from "./Target.js"
+
+/**
  * Every error text the reference server sends, in Russian, and which parts of a path may be shown.
  *
  * @since 0.1.0
