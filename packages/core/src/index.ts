@@ -28,6 +28,13 @@ export * as Budget from "./Budget.js"
 export * as CallDeadline from "./CallDeadline.js"
 
 /**
+ * The client's own errors as both lines raise them: their literal values and their messages.
+ *
+ * @since 0.1.0
+ */
+export * as ClientErrors from "./ClientErrors.js"
+
+/**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0
