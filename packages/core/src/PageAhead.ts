@@ -60,16 +60,39 @@ export const keyOf = (item: unknown): string => {
 }
 
 /**
- * What a stream over a list is asked for: where it starts (default 0), the records a page (default and
- * at most `maxCount`, the most the API gives), and the identity of an item (default {@link keyOf}).
+ * Where a page starts and how long it is.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Position {
+  readonly offset: number
+  readonly count: number
+}
+
+/**
+ * What a caller asks of a stream over a list.
  *
  * @since 0.1.0
  * @category options
  */
-export interface Options {
+export interface StreamOptions {
+  /** The offset of the first page; default 0. */
   readonly offset?: number | undefined
+  /** Records per page; default (and at most) the most the API gives, 500. */
   readonly pageSize?: number | undefined
+  /** The identity of an item, to drop repeats; default {@link keyOf}. */
   readonly key?: ((item: unknown) => string) | undefined
+}
+
+/**
+ * What a {@link reader} is given: the caller's {@link StreamOptions} and `maxCount`, the most records
+ * the API gives in a page (the page size's default and bound).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Options extends StreamOptions {
   readonly maxCount: number
 }
 

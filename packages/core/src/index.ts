@@ -35,6 +35,13 @@ export * as CallDeadline from "./CallDeadline.js"
 export * as ClientErrors from "./ClientErrors.js"
 
 /**
+ * The options of a client as both lines take them, each documented once.
+ *
+ * @since 0.1.0
+ */
+export * as ClientOptions from "./ClientOptions.js"
+
+/**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0

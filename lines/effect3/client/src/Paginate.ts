@@ -31,10 +31,7 @@ import { Chunk, Effect, Fiber, Option, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export interface Position {
-  readonly offset: number
-  readonly count: number
-}
+export type Position = PageAhead.Position
 
 /**
  * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
@@ -64,14 +61,7 @@ export const keyOf: (item: unknown) => string = PageAhead.keyOf
  * @since 0.1.0
  * @category options
  */
-export interface Options {
-  /** The offset of the first page; default 0. */
-  readonly offset?: number | undefined
-  /** Records per page; default (and at most) 500. */
-  readonly pageSize?: number | undefined
-  /** The identity of an item, to drop repeats; default {@link keyOf}. */
-  readonly key?: ((item: unknown) => string) | undefined
-}
+export type Options = PageAhead.StreamOptions
 
 /**
  * Streams every page that `fetch` returns from `offset`, one page per element, repeats dropped. The

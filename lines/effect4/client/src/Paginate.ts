@@ -16,10 +16,7 @@ import { Effect, Fiber, Option, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export interface Position {
-  readonly offset: number
-  readonly count: number
-}
+export type Position = PageAhead.Position
 
 /**
  * A page as streamed: its new records, the total, and where it started.
@@ -45,14 +42,7 @@ export const keyOf: (item: unknown) => string = PageAhead.keyOf
  * @since 0.1.0
  * @category options
  */
-export interface Options {
-  /** Where to start; 0 by default. */
-  readonly offset?: number | undefined
-  /** Records a page; the most the API gives (500) by default and at most. */
-  readonly pageSize?: number | undefined
-  /** What tells two records apart; {@link keyOf} by default. */
-  readonly key?: ((item: unknown) => string) | undefined
-}
+export type Options = PageAhead.StreamOptions
 
 /**
  * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
