@@ -97,6 +97,22 @@ export interface Options extends StreamOptions {
 }
 
 /**
+ * A page as a stream hands it over: the items the server gave at `offset` that were not seen on the
+ * pages before (so fewer than asked for when records shifted during paging), and `total` as the
+ * server counted it for this request, every matching record from offset 0, not only those from the
+ * start offset. A caller that wants the records from its start offset counts `total - start`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  readonly total: number
+  /** Where the page was asked for: the start offset plus every record the pages before held, repeats included. */
+  readonly offset: number
+}
+
+/**
  * What to do once a page answered: the page to hand over (its items not seen on the pages before,
  * `total` as the server counted it, and the offset it was asked at), the pages in flight to give up
  * (asked where a page that came back short said the list would go on), the pages to ask for now, in
@@ -106,7 +122,7 @@ export interface Options extends StreamOptions {
  * @category models
  */
 export interface Step<A> {
-  readonly page: { readonly items: Array<A>; readonly total: number; readonly offset: number }
+  readonly page: Page<A>
   readonly giveUp: ReadonlyArray<number>
   readonly ask: ReadonlyArray<number>
   readonly next: number | undefined

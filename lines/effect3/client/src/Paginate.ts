@@ -42,10 +42,7 @@ export type Position = PageAhead.Position
  * @since 0.1.0
  * @category models
  */
-export interface Page<A> extends ListPage.Page<A> {
-  /** Where the page was asked for: the start offset plus every record the pages before held, repeats included. */
-  readonly offset: number
-}
+export type Page<A> = PageAhead.Page<A>
 
 /**
  * The identity of an item: its `id`, else its community pair, else its JSON.
@@ -99,10 +96,9 @@ export const pages = <A, E, R>(
     return Stream.paginateEffect(reader.first, (offset) =>
       Effect.flatMap(Fiber.join(taken(offset)), (page) => {
         const step = reader.answered(offset, page)
-        const streamed: Page<A> = step.page
         return Effect.as(
           Effect.zipRight(giveUp(step.giveUp), ask(step.ask)),
-          [streamed, Option.fromNullable(step.next)] as const
+          [step.page, Option.fromNullable(step.next)] as const
         )
       }))
   }))

@@ -24,9 +24,7 @@ export type Position = PageAhead.Position
  * @since 0.1.0
  * @category models
  */
-export interface Page<A> extends ListPage.Page<A> {
-  readonly offset: number
-}
+export type Page<A> = PageAhead.Page<A>
 
 /**
  * What tells two records apart: the id, a community's channel and number, or the whole record.
@@ -80,10 +78,9 @@ export const pages = <A, E, R>(
     return Stream.paginate(reader.first, (offset) =>
       Effect.flatMap(Fiber.join(taken(offset)), (page) => {
         const step = reader.answered(offset, page)
-        const streamed: Page<A> = step.page
         return Effect.forEach(step.giveUp, (stale) => Fiber.interrupt(taken(stale)), { discard: true }).pipe(
           Effect.andThen(ask(step.ask)),
-          Effect.as([[streamed], Option.fromNullishOr(step.next)] as const)
+          Effect.as([[step.page], Option.fromNullishOr(step.next)] as const)
         )
       }))
   }))
