@@ -22,10 +22,23 @@ export const prefix = "community_api_client_"
  */
 export interface Definition {
   readonly name: string
+  /** What each line builds it as: a counter, a histogram or a gauge. */
+  readonly kind: Kind
   /** The unit, as OpenTelemetry spells it (`1` for a count, `ms` for milliseconds). */
   readonly unit: string
   readonly description: string
+  /** The keys of its tags ({@link tags}), in order; none for a series over the whole process. */
+  readonly tags: ReadonlyArray<string>
 }
+
+/**
+ * The kinds of metric: a counter only goes up (each line makes it incremental), a histogram counts
+ * values into {@link permitWaitBoundaries}, a gauge reads a value now.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Kind = "counter" | "histogram" | "gauge"
 
 /**
  * The tag keys: the operation (`section/method`), the outcome of a call, the reason of a retry, the
@@ -51,8 +64,10 @@ export const tags = {
  */
 export const calls: Definition = {
   name: `${prefix}calls_total`,
+  kind: "counter",
   unit: "1",
-  description: "Calls of the API ended, by operation and outcome"
+  description: "Calls of the API ended, by operation and outcome",
+  tags: [tags.operation, tags.outcome]
 }
 
 /**
@@ -63,8 +78,10 @@ export const calls: Definition = {
  */
 export const retries: Definition = {
   name: `${prefix}retries_total`,
+  kind: "counter",
   unit: "1",
-  description: "Attempts sent again, by the reason of the failure before them"
+  description: "Attempts sent again, by the reason of the failure before them",
+  tags: [tags.reason]
 }
 
 /**
@@ -75,8 +92,10 @@ export const retries: Definition = {
  */
 export const permitWait: Definition = {
   name: `${prefix}permit_wait_ms`,
+  kind: "histogram",
   unit: "ms",
-  description: "Milliseconds a request waited for its pacing permit"
+  description: "Milliseconds a request waited for its pacing permit",
+  tags: []
 }
 
 /**
@@ -111,8 +130,10 @@ export const permitWaitBoundaries: ReadonlyArray<number> = [
  */
 export const refusals: Definition = {
   name: `${prefix}refusals_total`,
+  kind: "counter",
   unit: "1",
-  description: "Refusals by a limit: the API's error 5 and the client's own creation quota"
+  description: "Refusals by a limit: the API's error 5 and the client's own creation quota",
+  tags: [tags.kind, tags.source]
 }
 
 /**
@@ -123,8 +144,10 @@ export const refusals: Definition = {
  */
 export const users: Definition = {
   name: `${prefix}users`,
+  kind: "gauge",
   unit: "1",
-  description: "Users the pacing holds state for in this process"
+  description: "Users the pacing holds state for in this process",
+  tags: []
 }
 
 /**
@@ -135,8 +158,10 @@ export const users: Definition = {
  */
 export const permitsHeld: Definition = {
   name: `${prefix}permits_held`,
+  kind: "gauge",
   unit: "1",
-  description: "Pacing permits held by requests of this process, over all users"
+  description: "Pacing permits held by requests of this process, over all users",
+  tags: []
 }
 
 /**
@@ -147,8 +172,10 @@ export const permitsHeld: Definition = {
  */
 export const userPermitsHeld: Definition = {
   name: `${prefix}user_permits_held`,
+  kind: "gauge",
   unit: "1",
-  description: "Pacing permits held by requests of one user in this process"
+  description: "Pacing permits held by requests of one user in this process",
+  tags: [tags.user]
 }
 
 /**
@@ -251,3 +278,34 @@ export const makePerUser = (max: number): PerUser => {
     size: () => users.size
   }
 }
+
+/**
+ * Per-user series: off unless given; `max` bounds the users that have one at once (default
+ * {@link defaultPerUserMax}).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface PerUserOptions {
+  readonly max?: number | undefined
+}
+
+/**
+ * The metrics options of a pacing service (`Pacing.Settings.metrics` in either line).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface Options {
+  /** Series per user (the permits its requests hold), at most `max` users at once; off by default. */
+  readonly perUser?: PerUserOptions | undefined
+}
+
+/**
+ * The places of the per-user series that `options` asks for, or none when it asks for none.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const perUserOf = (options: Options | undefined): PerUser | undefined =>
+  options?.perUser === undefined ? undefined : makePerUser(options.perUser.max ?? defaultPerUserMax)

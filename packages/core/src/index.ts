@@ -68,12 +68,26 @@ export * as CallPlan from "./CallPlan.js"
 export * as CallRequest from "./CallRequest.js"
 
 /**
+ * The client's own errors as both lines raise them: their literal values and their messages.
+ *
+ * @since 0.1.0
+ */
+export * as ClientErrors from "./ClientErrors.js"
+
+/**
  * The methods of a client from the contract: the tables per section, the operation of a call by
  * path, the position of a page.
  *
  * @since 0.1.0
  */
 export * as ClientMethods from "./ClientMethods.js"
+
+/**
+ * The options of a client as both lines take them, each documented once.
+ *
+ * @since 0.1.0
+ */
+export * as ClientOptions from "./ClientOptions.js"
 
 /**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
@@ -152,6 +166,13 @@ export * as Limits from "./Limits.js"
  * @since 0.1.0
  */
 export * as MetricNames from "./MetricNames.js"
+
+/**
+ * How the client's counters record calls, retries and refusals: the series each event adds to.
+ *
+ * @since 0.1.0
+ */
+export * as MetricRecorder from "./MetricRecorder.js"
 
 /**
  * The OpenAPI document's plain parts and its assembly around a line's JSON Schemas.
@@ -263,12 +284,26 @@ export * as RetryTable from "./RetryTable.js"
 export * as SeededRandom from "./SeededRandom.js"
 
 /**
+ * The span of a call as both lines make it: its name, kind and attributes, and no stack trace.
+ *
+ * @since 0.1.0
+ */
+export * as Spans from "./Spans.js"
+
+/**
  * What the limiters' shared stores decide around this process's memory: the store to build once Redis
  * was loaded or not, and the one warning of a fallback.
  *
  * @since 0.1.0
  */
 export * as StoreFallback from "./StoreFallback.js"
+
+/**
+ * Where a program's calls go, as read from the environment: a real API or the embedded sandbox.
+ *
+ * @since 0.1.0
+ */
+export * as Target from "./Target.js"
 
 /**
  * Every error text the reference server sends, in Russian, and which parts of a path may be shown.

@@ -28,3 +28,50 @@ describe("PageAhead", () => {
     expect(PageAhead.plan({ offset: 0, items: 100, total: 450, count: 100 }, 1)).toEqual([100])
   })
 })
+
+describe("PageAhead.reader", () => {
+  const page = (from: number, length: number) => Array.from({ length }, (_, i) => ({ id: `r${from + i}` }))
+
+  it("C12 C13 asks for the first page, then the two after it, and ends at the total", () => {
+    const reader = PageAhead.reader({ maxCount: 500 })
+    expect([reader.first, reader.count]).toEqual([0, 500])
+    const first = reader.answered(0, { items: page(0, 500), total: 1200 })
+    expect(first).toMatchObject({ giveUp: [], ask: [500, 1000], next: 500 })
+    expect(first.page.offset).toBe(0)
+    expect(reader.answered(500, { items: page(500, 500), total: 1200 })).toMatchObject({ ask: [], next: 1000 })
+    const last = reader.answered(1000, { items: page(1000, 200), total: 1200 })
+    expect(last).toMatchObject({ giveUp: [], ask: [], next: undefined })
+    expect(last.page.items).toHaveLength(200)
+  })
+
+  it("C13 the page size is at most the API's largest, and the start offset is kept", () => {
+    expect(PageAhead.reader({ pageSize: 10_000, maxCount: 500 }).count).toBe(500)
+    const reader = PageAhead.reader({ offset: 30, pageSize: 100, maxCount: 500 })
+    expect([reader.first, reader.count]).toEqual([30, 100])
+    // The first page is handed over even empty: it carries the total.
+    expect(reader.answered(30, { items: [], total: 0 })).toMatchObject({
+      page: { items: [], total: 0 },
+      next: undefined
+    })
+  })
+
+  it("C12 a short page gives up the pages asked past it and asks for the right ones", () => {
+    const reader = PageAhead.reader({ pageSize: 100, maxCount: 500 })
+    reader.answered(0, { items: page(0, 100), total: 1000 })
+    // The page at 100 held 90: the page asked at 200 starts at the wrong offset.
+    const short = reader.answered(100, { items: page(100, 90), total: 1000 })
+    expect(short).toMatchObject({ giveUp: [200], ask: [190, 290], next: 190 })
+  })
+
+  it("C14 an item seen on either of the two pages before is dropped, by id or community pair", () => {
+    const reader = PageAhead.reader({ pageSize: 3, maxCount: 500 })
+    reader.answered(0, { items: [{ id: "a" }, { id: "b" }, { id: "c" }], total: 9 })
+    const second = reader.answered(3, { items: [{ id: "c" }, { id: "d" }, { id: "d" }], total: 9 })
+    expect(second.page.items).toEqual([{ id: "d" }])
+    const third = reader.answered(6, { items: [{ id: "a" }, { id: "e" }, { id: "f" }], total: 9 })
+    expect(third.page.items).toEqual([{ id: "e" }, { id: "f" }])
+    expect(PageAhead.keyOf({ group_id: 7, channel: "vk" })).toBe("community:vk:7")
+    expect(PageAhead.keyOf({ id: "x", group_id: 7, channel: "vk" })).toBe("id:x")
+    expect(PageAhead.keyOf([1])).toBe("json:[1]")
+  })
+})

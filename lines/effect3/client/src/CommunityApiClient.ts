@@ -20,16 +20,15 @@
  * @since 0.1.0
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
+import type * as ClientOptions from "@community-api/core/ClientOptions"
 import type { ApiError, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
 import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
 import { Config, ConfigError, Context, Effect, Either, Layer } from "effect"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
-import type * as CreationQuota from "./CreationQuota.js"
 import * as internal from "./internal/client.js"
 import * as Environment from "./internal/environment.js"
-import type * as Lane from "./Lane.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -40,55 +39,18 @@ import type * as Retry from "./Retry.js"
  * @since 0.1.0
  * @category models
  */
-export type AuthMode = "header" | "body"
+export type AuthMode = ClientOptions.AuthMode
 
 /**
- * The configuration of a client.
+ * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
+ * with the token `Redacted`, durations as Effect takes them and this line's retry policy.
  *
  * @since 0.1.0
  * @category options
  */
-export interface ClientConfig {
-  /** `{base_url}`, ending with the version segment, e.g. `https://host/external-api/v2` (required). */
-  readonly baseUrl: string | URL
-  /** The personal or application token; kept `Redacted`, never logged, traced or put in a URL. */
-  readonly token: Redacted.Redacted<string>
-  /** Where the token goes; default `"header"`. */
-  readonly auth?: AuthMode | undefined
-  /** Time allowed for one attempt (send and read the answer); default 30 s. */
-  readonly timeout?: Duration.DurationInput | undefined
-  /**
-   * Time allowed for a whole call: every attempt, retry, pacing wait and creation quota wait; default
-   * 120 s (one wait for the next creation minute plus a whole attempt). Past it the call fails with
-   * `TimeoutError { scope: "call" }`, or `OutcomeUnknownError` when an attempt of an operation that is
-   * not safe to repeat was in flight.
-   */
-  readonly deadline?: Duration.DurationInput | undefined
-  /**
-   * The largest body the client reads, in bytes; default 16 MiB. A longer body fails the call with
-   * `ResponseDecodeError { limitBytes }`: the client stops reading at the bound and closes the
-   * connection, never holding more.
-   */
-  readonly maxResponseBytes?: number | undefined
-  /** The retry policy; default {@link Retry.defaultPolicy}. */
-  readonly retry?: Partial<Retry.Policy> | undefined
-  /**
-   * The key of the user for the shared limiters. The limits count per user, all tokens together, and
-   * tokens of one user cannot be told apart client-side: give every client of one user the same key.
-   * Default: a hash of the token. An empty key, or one of whitespace only, is refused when the client
-   * is made (`ClientError.InvalidConfig`; the Redis keys carry the user key as a hash tag, and `{}` is
-   * none); any other text is used as it is, not trimmed.
-   */
-  readonly userKey?: string | undefined
-  /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
-  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
-  /**
-   * The lane of this client's calls that are not marked (`Lane.withLane`): `"interactive"` (the
-   * default) or `"batch"`, for a client that serves jobs. Interactive calls of a user take its next
-   * free permit ahead of its waiting batch calls.
-   */
-  readonly lane?: Lane.Lane | undefined
-}
+export interface ClientConfig
+  extends ClientOptions.Config<Redacted.Redacted<string>, Duration.DurationInput, Retry.Policy>
+{}
 
 /**
  * The errors of a call of `Op`: those the contract lists for it, plus the client's own. A quota error

@@ -23,7 +23,7 @@
  */
 import * as PageAhead from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/schema"
-import { Chunk, Effect, Fiber, Option, Predicate, Stream } from "effect"
+import { Chunk, Effect, Fiber, Option, Stream } from "effect"
 
 /**
  * Where a page starts and how long it is.
@@ -31,10 +31,7 @@ import { Chunk, Effect, Fiber, Option, Predicate, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export interface Position {
-  readonly offset: number
-  readonly count: number
-}
+export type Position = PageAhead.Position
 
 /**
  * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
@@ -45,10 +42,7 @@ export interface Position {
  * @since 0.1.0
  * @category models
  */
-export interface Page<A> extends ListPage.Page<A> {
-  /** Where the page was asked for: the start offset plus every record the pages before held, repeats included. */
-  readonly offset: number
-}
+export type Page<A> = PageAhead.Page<A>
 
 /**
  * The identity of an item: its `id`, else its community pair, else its JSON.
@@ -56,13 +50,7 @@ export interface Page<A> extends ListPage.Page<A> {
  * @since 0.1.0
  * @category utils
  */
-export const keyOf = (item: unknown): string => {
-  if (Predicate.hasProperty(item, "id") && typeof item.id === "string") return `id:${item.id}`
-  if (Predicate.hasProperty(item, "group_id") && Predicate.hasProperty(item, "channel")) {
-    return `community:${String(item.channel)}:${String(item.group_id)}`
-  }
-  return `json:${JSON.stringify(item)}`
-}
+export const keyOf: (item: unknown) => string = PageAhead.keyOf
 
 /**
  * Options of {@link pages} and {@link stream}.
@@ -70,14 +58,7 @@ export const keyOf = (item: unknown): string => {
  * @since 0.1.0
  * @category options
  */
-export interface Options {
-  /** The offset of the first page; default 0. */
-  readonly offset?: number | undefined
-  /** Records per page; default (and at most) 500. */
-  readonly pageSize?: number | undefined
-  /** The identity of an item, to drop repeats; default {@link keyOf}. */
-  readonly key?: ((item: unknown) => string) | undefined
-}
+export type Options = PageAhead.StreamOptions
 
 /**
  * Streams every page that `fetch` returns from `offset`, one page per element, repeats dropped. The
@@ -90,65 +71,37 @@ export interface Options {
 export const pages = <A, E, R>(
   fetch: (position: Position) => Effect.Effect<ListPage.Page<A>, E, R>,
   options: Options = {}
-): Stream.Stream<Page<A>, E, R> => {
-  const count = Math.min(options.pageSize ?? ListPage.maxCount, ListPage.maxCount)
-  const start = options.offset ?? 0
-  const key = options.key ?? keyOf
-  return Stream.unwrapScoped(Effect.gen(function*() {
+): Stream.Stream<Page<A>, E, R> =>
+  Stream.unwrapScoped(Effect.gen(function*() {
     const scope = yield* Effect.scope
-    // The page at `offset`, fetched in the stream's scope: it runs while the caller consumes the pages
-    // before it, and ends with the stream.
-    const ahead = (offset: number): Effect.Effect<Fetching<A, E>, never, R> =>
-      Effect.map(Effect.forkIn(fetch({ offset, count }), scope), (fiber) => ({ offset, fiber }))
-    // The pages to have in flight, at `offsets`: those already asked for there are kept, any other
-    // (asked where a page that came back short said the list would go on) is given up.
-    const keep = (offsets: ReadonlyArray<number>, fetching: ReadonlyArray<Fetching<A, E>>) =>
-      Effect.zipRight(
-        Effect.forEach(
-          fetching.filter((f) => !offsets.includes(f.offset)),
-          (f) => Fiber.interruptFork(f.fiber),
-          { discard: true }
-        ),
-        Effect.forEach(offsets, (offset) => {
-          const asked = fetching.find((f) => f.offset === offset)
-          return asked === undefined ? ahead(offset) : Effect.succeed(asked)
-        })
-      )
-    // The keys of the page before the last, and of the last.
-    let older = new Set<string>()
-    let last = new Set<string>()
-    const first = yield* ahead(start)
-    return Stream.paginateEffect(
-      [first] as ReadonlyArray<Fetching<A, E>>,
-      (fetching) => {
-        const current = fetching[0]!
-        return Effect.flatMap(Fiber.join(current.fiber), (page) => {
-          const seen = new Set<string>()
-          const fresh = page.items.filter((item) => {
-            const k = key(item)
-            const repeated = last.has(k) || older.has(k) || seen.has(k)
-            seen.add(k)
-            return !repeated
-          })
-          older = last
-          last = seen
-          const streamed: Page<A> = { items: fresh, total: page.total, offset: current.offset }
-          const offsets = PageAhead.plan({ offset: current.offset, items: page.items.length, total: page.total, count })
-          return Effect.map(
-            keep(offsets, fetching.slice(1)),
-            (next) => [streamed, next.length === 0 ? Option.none() : Option.some(next)] as const
-          )
-        })
-      }
-    )
+    // What to ask for, hand over and give up: the core's plan of the stream (`PageAhead.reader`).
+    const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
+    const fetching = new Map<number, Fiber.RuntimeFiber<ListPage.Page<A>, E>>()
+    const taken = (offset: number) => {
+      const fiber = fetching.get(offset)!
+      fetching.delete(offset)
+      return fiber
+    }
+    // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
+    // pages before it, and ends with the stream.
+    const ask = (offsets: ReadonlyArray<number>) =>
+      Effect.forEach(offsets, (offset) =>
+        Effect.map(Effect.forkIn(fetch({ offset, count: reader.count }), scope), (fiber) => {
+          fetching.set(offset, fiber)
+        }), { discard: true })
+    const giveUp = (offsets: ReadonlyArray<number>) =>
+      Effect.forEach(offsets, (offset) =>
+        Fiber.interruptFork(taken(offset)), { discard: true })
+    yield* ask([reader.first])
+    return Stream.paginateEffect(reader.first, (offset) =>
+      Effect.flatMap(Fiber.join(taken(offset)), (page) => {
+        const step = reader.answered(offset, page)
+        return Effect.as(
+          Effect.zipRight(giveUp(step.giveUp), ask(step.ask)),
+          [step.page, Option.fromNullable(step.next)] as const
+        )
+      }))
   }))
-}
-
-/** A page asked for and its fiber. */
-interface Fetching<A, E> {
-  readonly offset: number
-  readonly fiber: Fiber.RuntimeFiber<ListPage.Page<A>, E>
-}
 
 /**
  * Streams every item that `fetch` returns page by page from `offset`: the items of {@link pages},

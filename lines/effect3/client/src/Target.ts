@@ -35,8 +35,8 @@
  *
  * @since 0.1.0
  */
-import * as BaseUrl from "@community-api/core/BaseUrl"
 import * as Budget from "@community-api/core/Budget"
+import * as Choice from "@community-api/core/Target"
 import type { HttpClient } from "@effect/platform"
 import { Config, Data, Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -126,7 +126,11 @@ export type Limiters = typeof Limiters.Type
  * @category utils
  */
 export const limitersOf = (target: Target): Limiters =>
-  target._tag === "Remote" && Option.isSome(target.redisUrl) ? "redis" : "memory"
+  Choice.limitersOf(
+    target._tag === "Remote"
+      ? { ...target, redisUrl: Option.getOrUndefined(target.redisUrl) }
+      : { ...target, token: Option.getOrUndefined(target.token) }
+  )
 
 /**
  * The environment names a base URL but no token: nothing can be sent.
@@ -136,7 +140,7 @@ export const limitersOf = (target: Target): Limiters =>
  */
 export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
   override get message() {
-    return `${baseUrlVariable} is set but ${tokenVariable} is not: set both, or neither for the embedded sandbox`
+    return Choice.missingToken
   }
 }
 
@@ -152,11 +156,9 @@ export interface Settings {
   readonly redisUrl: Option.Option<Redacted.Redacted<string>>
 }
 
+// Trimmed, and none when blank (`Target.valueOf` of the core).
 const optionalText = (name: string): Config.Config<Option.Option<string>> =>
-  Config.option(Config.string(name)).pipe(
-    Config.map(Option.map((value) => value.trim())),
-    Config.map(Option.filter((value) => value !== ""))
-  )
+  Config.map(Config.option(Config.string(name)), Option.flatMap((raw) => Option.fromNullable(Choice.valueOf(raw))))
 
 const optionalSecret = (name: string): Config.Config<Option.Option<Redacted.Redacted<string>>> =>
   Config.map(optionalText(name), Option.map(Redacted.make))
@@ -183,14 +185,19 @@ export const settings: Config.Config<Settings> = Config.all({
  * @category constructors
  */
 export const fromSettings = (settings: Settings): Either.Either<Target, MissingToken> => {
-  if (Option.isNone(settings.baseUrl)) return Either.right({ _tag: "Embedded", token: settings.token })
-  if (Option.isNone(settings.token)) return Either.left(new MissingToken())
-  return Either.right({
-    _tag: "Remote",
-    baseUrl: BaseUrl.trimTrailingSlashes(settings.baseUrl.value),
-    token: settings.token.value,
-    redisUrl: settings.redisUrl
+  const chosen = Choice.choose({
+    baseUrl: Option.getOrUndefined(settings.baseUrl),
+    token: Option.getOrUndefined(settings.token),
+    redisUrl: Option.getOrUndefined(settings.redisUrl)
   })
+  switch (chosen._tag) {
+    case "MissingToken":
+      return Either.left(new MissingToken())
+    case "Embedded":
+      return Either.right({ _tag: "Embedded", token: Option.fromNullable(chosen.token) })
+    case "Remote":
+      return Either.right({ ...chosen, redisUrl: Option.fromNullable(chosen.redisUrl) })
+  }
 }
 
 /**

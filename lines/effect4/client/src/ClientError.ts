@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import * as ClientErrors from "@community-api/core/ClientErrors"
 import { Schema } from "effect"
 
 /**
@@ -19,7 +20,7 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
   reason: Schema.String
 }) {
   override get message() {
-    return `${this.operation}: transport failed: ${this.reason}`
+    return ClientErrors.transport(this)
   }
 }
 
@@ -34,12 +35,10 @@ export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutErr
   /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
   timeoutMillis: Schema.Number,
   /** What the limit bounds: one attempt (the default when absent) or the whole call. */
-  scope: Schema.optional(Schema.Literals(["attempt", "call"]))
+  scope: Schema.optional(Schema.Literals(ClientErrors.timeoutScopes))
 }) {
   override get message() {
-    return this.scope === "call"
-      ? `${this.operation}: no result within the call's deadline of ${this.timeoutMillis} ms (all attempts and waits)`
-      : `${this.operation}: no answer within ${this.timeoutMillis} ms`
+    return ClientErrors.timeout(this)
   }
 }
 
@@ -54,7 +53,7 @@ export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()
   reason: Schema.String
 }) {
   override get message() {
-    return `${this.operation}: invalid parameters, nothing was sent: ${this.reason}`
+    return ClientErrors.requestEncode(this)
   }
 }
 
@@ -71,7 +70,7 @@ export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>
   limitBytes: Schema.optional(Schema.Number)
 }) {
   override get message() {
-    return `${this.operation}: unreadable answer: ${this.reason}`
+    return ClientErrors.responseDecode(this)
   }
 }
 
@@ -84,7 +83,7 @@ export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>
 export const isResponseTooLarge = (
   error: unknown
 ): error is ResponseDecodeError & { readonly limitBytes: number } =>
-  error instanceof ResponseDecodeError && error.limitBytes !== undefined
+  error instanceof ResponseDecodeError && ClientErrors.isTooLarge(error)
 
 /**
  * A creation was refused by the client's quota: the window's creations are used up.
@@ -94,12 +93,12 @@ export const isResponseTooLarge = (
  */
 export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
   operation: Schema.String,
-  window: Schema.Literals(["minute", "day"]),
+  window: Schema.Literals(ClientErrors.quotaWindows),
   /** The start of the next window. */
   resetsAt: Schema.DateTimeUtc
 }) {
   override get message() {
-    return `${this.operation}: the creation quota of the ${this.window} is used up; it resets at ${this.resetsAt.toJSON()}`
+    return ClientErrors.quotaExceeded(this, String(this.resetsAt.toJSON()))
   }
 }
 
@@ -116,8 +115,7 @@ export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>
   reason: Schema.String
 }) {
   override get message() {
-    return `${this.operation}: the outcome is unknown (${this.reason}); the action may or may not have happened, ` +
-      `so it was not sent again`
+    return ClientErrors.outcomeUnknown(this)
   }
 }
 
@@ -129,14 +127,14 @@ export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>
  */
 export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
   /** Which limiter could not admit the request. */
-  limiter: Schema.Literals(["pacing", "creation quota"]),
+  limiter: Schema.Literals(ClientErrors.limiters),
   /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
   store: Schema.String,
   /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
   reason: Schema.String
 }) {
   override get message() {
-    return `the shared ${this.limiter} limiter is unavailable (${this.store}): ${this.reason}; nothing was sent`
+    return ClientErrors.limiterUnavailable(this)
   }
 }
 
@@ -158,7 +156,7 @@ export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidC
   reason: Schema.String
 }) {
   override get message() {
-    return `the client's ${this.option} is refused: ${this.reason}`
+    return ClientErrors.invalidConfig(this)
   }
 }
 

@@ -16,6 +16,7 @@
  * @since 0.1.0
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
+import type * as ClientOptions from "@community-api/core/ClientOptions"
 import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
 import { Config, Context, Effect, Layer, Schema } from "effect"
@@ -23,9 +24,7 @@ import type { DateTime, Duration, Redacted, Stream } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
-import type * as CreationQuota from "./CreationQuota.js"
 import * as internal from "./internal/client.js"
-import type * as Lane from "./Lane.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -35,45 +34,16 @@ import type * as Retry from "./Retry.js"
  * @since 0.1.0
  * @category models
  */
-export type AuthMode = "header" | "body"
+export type AuthMode = ClientOptions.AuthMode
 
 /**
- * The configuration of a client.
+ * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
+ * with the token `Redacted`, durations as Effect takes them and this line's retry policy.
  *
  * @since 0.1.0
  * @category options
  */
-export interface ClientConfig {
-  /** `{base_url}`, ending with the version segment, e.g. `https://host/external-api/v2` (required). */
-  readonly baseUrl: string | URL
-  /** The personal or application token; kept `Redacted`, never logged, traced or put in a URL. */
-  readonly token: Redacted.Redacted<string>
-  /** Where the token goes; default `"header"`. */
-  readonly auth?: AuthMode | undefined
-  /** Time allowed for one attempt (send and read the answer); default 30 s. */
-  readonly timeout?: Duration.Input | undefined
-  /** Time allowed for a whole call, every attempt and wait together; default 120 s. */
-  readonly deadline?: Duration.Input | undefined
-  /** The largest body the client reads, in bytes; default 16 MiB. */
-  readonly maxResponseBytes?: number | undefined
-  /** The retry policy; default `Retry.defaultPolicy`. */
-  readonly retry?: Partial<Retry.Policy> | undefined
-  /**
-   * The key of the user for the shared limiters: give every client of one user the same key. Default:
-   * a hash of the token, the same as the Effect 3 line's. An empty key, or one of whitespace only, is
-   * refused when the client is made (`ClientError.InvalidConfig`), by the same rule as the Effect 3
-   * line's; any other text is used as it is, not trimmed.
-   */
-  readonly userKey?: string | undefined
-  /** When the creation minute is used up: wait for the next minute (default) or fail at once. */
-  readonly onCreationLimit?: CreationQuota.OnExhausted | undefined
-  /**
-   * The lane of this client's calls that are not marked (`Lane.withLane`): `"interactive"` (the
-   * default) or `"batch"`, for a client that serves jobs. Interactive calls of a user take its next
-   * free permit ahead of its waiting batch calls.
-   */
-  readonly lane?: Lane.Lane | undefined
-}
+export interface ClientConfig extends ClientOptions.Config<Redacted.Redacted<string>, Duration.Input, Retry.Policy> {}
 
 /**
  * The errors of a call of `Op`: its API errors and the client's own that can happen to it.

@@ -27,9 +27,7 @@ import { Metric } from "effect"
  * @since 0.1.0
  * @category options
  */
-export interface PerUserOptions {
-  readonly max?: number | undefined
-}
+export type PerUserOptions = MetricNames.PerUserOptions
 
 /**
  * The metrics options of a pacing service (`Pacing.Settings.metrics`).
@@ -37,10 +35,13 @@ export interface PerUserOptions {
  * @since 0.1.0
  * @category options
  */
-export interface Options {
-  /** Series per user (the permits its requests hold), at most `max` users at once; off by default. */
-  readonly perUser?: PerUserOptions | undefined
-}
+export type Options = MetricNames.Options
+
+/** A metric of the core's definitions, by their kind: each counter incremental. */
+const counter = (definition: MetricNames.Definition) =>
+  Metric.counter(definition.name, { description: definition.description, incremental: true })
+const gauge = (definition: MetricNames.Definition) =>
+  Metric.gauge(definition.name, { description: definition.description })
 
 /**
  * Calls ended, by `operation` and `outcome`.
@@ -48,10 +49,7 @@ export interface Options {
  * @since 0.1.0
  * @category constants
  */
-export const calls = Metric.counter(MetricNames.calls.name, {
-  description: MetricNames.calls.description,
-  incremental: true
-})
+export const calls = counter(MetricNames.calls)
 
 /**
  * Attempts sent again, by `reason`.
@@ -59,10 +57,7 @@ export const calls = Metric.counter(MetricNames.calls.name, {
  * @since 0.1.0
  * @category constants
  */
-export const retries = Metric.counter(MetricNames.retries.name, {
-  description: MetricNames.retries.description,
-  incremental: true
-})
+export const retries = counter(MetricNames.retries)
 
 /**
  * Milliseconds each request waited for its pacing permit.
@@ -81,10 +76,7 @@ export const permitWait = Metric.histogram(MetricNames.permitWait.name, {
  * @since 0.1.0
  * @category constants
  */
-export const refusals = Metric.counter(MetricNames.refusals.name, {
-  description: MetricNames.refusals.description,
-  incremental: true
-})
+export const refusals = counter(MetricNames.refusals)
 
 /**
  * Users whose pacing state this process holds now.
@@ -92,7 +84,7 @@ export const refusals = Metric.counter(MetricNames.refusals.name, {
  * @since 0.1.0
  * @category constants
  */
-export const users = Metric.gauge(MetricNames.users.name, { description: MetricNames.users.description })
+export const users = gauge(MetricNames.users)
 
 /**
  * Pacing permits held now by this process's requests, over all users.
@@ -100,9 +92,7 @@ export const users = Metric.gauge(MetricNames.users.name, { description: MetricN
  * @since 0.1.0
  * @category constants
  */
-export const permitsHeld = Metric.gauge(MetricNames.permitsHeld.name, {
-  description: MetricNames.permitsHeld.description
-})
+export const permitsHeld = gauge(MetricNames.permitsHeld)
 
 /**
  * Pacing permits held now by one user's requests, tagged `user`: only with {@link PerUserOptions}.
@@ -110,6 +100,4 @@ export const permitsHeld = Metric.gauge(MetricNames.permitsHeld.name, {
  * @since 0.1.0
  * @category constants
  */
-export const userPermitsHeld = Metric.gauge(MetricNames.userPermitsHeld.name, {
-  description: MetricNames.userPermitsHeld.description
-})
+export const userPermitsHeld = gauge(MetricNames.userPermitsHeld)

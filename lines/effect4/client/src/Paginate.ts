@@ -8,7 +8,7 @@
  */
 import * as PageAhead from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/effect4-schema"
-import { Effect, Fiber, Option, Predicate, Stream } from "effect"
+import { Effect, Fiber, Option, Stream } from "effect"
 
 /**
  * Where a page starts and how many records it holds.
@@ -16,10 +16,7 @@ import { Effect, Fiber, Option, Predicate, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export interface Position {
-  readonly offset: number
-  readonly count: number
-}
+export type Position = PageAhead.Position
 
 /**
  * A page as streamed: its new records, the total, and where it started.
@@ -27,9 +24,7 @@ export interface Position {
  * @since 0.1.0
  * @category models
  */
-export interface Page<A> extends ListPage.Page<A> {
-  readonly offset: number
-}
+export type Page<A> = PageAhead.Page<A>
 
 /**
  * What tells two records apart: the id, a community's channel and number, or the whole record.
@@ -37,13 +32,7 @@ export interface Page<A> extends ListPage.Page<A> {
  * @since 0.1.0
  * @category utils
  */
-export const keyOf = (item: unknown): string => {
-  if (Predicate.hasProperty(item, "id") && typeof item.id === "string") return `id:${item.id}`
-  if (Predicate.hasProperty(item, "group_id") && Predicate.hasProperty(item, "channel")) {
-    return `community:${String(item.channel)}:${String(item.group_id)}`
-  }
-  return `json:${JSON.stringify(item)}`
-}
+export const keyOf: (item: unknown) => string = PageAhead.keyOf
 
 /**
  * Options of a stream of pages.
@@ -51,14 +40,7 @@ export const keyOf = (item: unknown): string => {
  * @since 0.1.0
  * @category options
  */
-export interface Options {
-  /** Where to start; 0 by default. */
-  readonly offset?: number | undefined
-  /** Records a page; the most the API gives (500) by default and at most. */
-  readonly pageSize?: number | undefined
-  /** What tells two records apart; {@link keyOf} by default. */
-  readonly key?: ((item: unknown) => string) | undefined
-}
+export type Options = PageAhead.StreamOptions
 
 /**
  * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
@@ -69,70 +51,39 @@ export interface Options {
 export const pages = <A, E, R>(
   fetch: (position: Position) => Effect.Effect<ListPage.Page<A>, E, R>,
   options: Options = {}
-): Stream.Stream<Page<A>, E, R> => {
-  const count = Math.min(options.pageSize ?? ListPage.maxCount, ListPage.maxCount)
-  const start = options.offset ?? 0
-  const key = options.key ?? keyOf
-  return Stream.unwrap(Effect.gen(function*() {
+): Stream.Stream<Page<A>, E, R> =>
+  Stream.unwrap(Effect.gen(function*() {
+    // Made anew at each run of the stream: the plan and the pages in flight are the run's own.
+    const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
+    const fetching = new Map<number, Fiber.Fiber<ListPage.Page<A>, E>>()
+    const taken = (offset: number) => {
+      const fiber = fetching.get(offset)!
+      fetching.delete(offset)
+      return fiber
+    }
     const scope = yield* Effect.scope
-    // The page at `offset`, fetched in the stream's scope: it runs while the caller consumes the page
-    // before it, and ends with the stream. It starts at once, on this fiber until its first wait: a fork
-    // left to the scheduler can start after the `TestClock` has already run past the caller's wait over
-    // the page handed over (the request then goes out only once that page is consumed).
-    const ahead = (offset: number): Effect.Effect<Fetching<A, E>, never, R> =>
-      Effect.map(
-        Effect.forkIn(fetch({ offset, count }), scope, { startImmediately: true }),
-        (fiber) => ({ offset, fiber })
-      )
-    // The pages to have in flight, at `offsets`: those already asked for there are kept, any other
-    // (asked where a page that came back short said the list would go on) is given up.
-    const keep = (offsets: ReadonlyArray<number>, fetching: ReadonlyArray<Fetching<A, E>>) =>
-      Effect.andThen(
-        Effect.forEach(
-          fetching.filter((f) => !offsets.includes(f.offset)),
-          (f) => Fiber.interrupt(f.fiber),
-          { discard: true }
-        ),
-        Effect.forEach(offsets, (offset) => {
-          const asked = fetching.find((f) => f.offset === offset)
-          return asked === undefined ? ahead(offset) : Effect.succeed(asked)
-        })
-      )
-    // The keys of the page before the last, and of the last.
-    let older = new Set<string>()
-    let last = new Set<string>()
-    const first = yield* ahead(start)
-    return Stream.paginate(
-      [first] as ReadonlyArray<Fetching<A, E>>,
-      (fetching) => {
-        const current = fetching[0]!
-        return Effect.flatMap(Fiber.join(current.fiber), (page) => {
-          const seen = new Set<string>()
-          const fresh = page.items.filter((item) => {
-            const k = key(item)
-            const repeated = last.has(k) || older.has(k) || seen.has(k)
-            seen.add(k)
-            return !repeated
-          })
-          older = last
-          last = seen
-          const streamed: Page<A> = { items: fresh, total: page.total, offset: current.offset }
-          const offsets = PageAhead.plan({ offset: current.offset, items: page.items.length, total: page.total, count })
-          return Effect.map(
-            keep(offsets, fetching.slice(1)),
-            (next) => [[streamed], next.length === 0 ? Option.none() : Option.some(next)] as const
-          )
-        })
-      }
-    )
+    // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
+    // page before it, and ends with the stream. Each starts at once, on this fiber until its first
+    // wait: a fork left to the scheduler can start after the `TestClock` has already run past the
+    // caller's wait over the page handed over (the request then goes out only once that page is
+    // consumed).
+    const ask = (offsets: ReadonlyArray<number>) =>
+      Effect.forEach(offsets, (offset) =>
+        Effect.map(
+          Effect.forkIn(fetch({ offset, count: reader.count }), scope, { startImmediately: true }),
+          (fiber) => fetching.set(offset, fiber)
+        ), { discard: true })
+    yield* ask([reader.first])
+    // What to ask for, hand over and give up is the core's plan of the stream (`PageAhead.reader`).
+    return Stream.paginate(reader.first, (offset) =>
+      Effect.flatMap(Fiber.join(taken(offset)), (page) => {
+        const step = reader.answered(offset, page)
+        return Effect.forEach(step.giveUp, (stale) => Fiber.interrupt(taken(stale)), { discard: true }).pipe(
+          Effect.andThen(ask(step.ask)),
+          Effect.as([[step.page], Option.fromNullishOr(step.next)] as const)
+        )
+      }))
   }))
-}
-
-/** A page asked for and its fiber. */
-interface Fetching<A, E> {
-  readonly offset: number
-  readonly fiber: Fiber.Fiber<ListPage.Page<A>, E>
-}
 
 /**
  * Every record of a list from `options.offset` on.

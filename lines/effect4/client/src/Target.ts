@@ -26,9 +26,9 @@
  *
  * @since 0.1.0
  */
-import * as BaseUrl from "@community-api/core/BaseUrl"
 import * as Budget from "@community-api/core/Budget"
 import * as Environment from "@community-api/core/Environment"
+import * as Choice from "@community-api/core/Target"
 import { Config, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as ClientError from "./ClientError.js"
@@ -117,7 +117,11 @@ export type Limiters = typeof Limiters.Type
  * @category utils
  */
 export const limitersOf = (target: Target): Limiters =>
-  target._tag === "Remote" && Option.isSome(target.redisUrl) ? "redis" : "memory"
+  Choice.limitersOf(
+    target._tag === "Embedded"
+      ? { _tag: "Embedded", token: Option.getOrUndefined(target.token) }
+      : { ...target, redisUrl: Option.getOrUndefined(target.redisUrl) }
+  )
 
 /**
  * The environment names a base URL but no token: nothing can be sent.
@@ -127,7 +131,7 @@ export const limitersOf = (target: Target): Limiters =>
  */
 export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
   override get message() {
-    return `${baseUrlVariable} is set but ${tokenVariable} is not: set both, or neither for the embedded sandbox`
+    return Choice.missingToken
   }
 }
 
@@ -143,10 +147,10 @@ export interface Settings {
   readonly redisUrl: Option.Option<Redacted.Redacted<string>>
 }
 
+// Trimmed, and none when blank: `Target.valueOf` of the core.
 const optionalText = (name: string): Config.Config<Option.Option<string>> =>
   Config.option(Config.String(name)).pipe(
-    Config.map(Option.map((value) => value.trim())),
-    Config.map(Option.filter((value) => value !== ""))
+    Config.map(Option.flatMap((raw) => Option.fromNullishOr(Choice.valueOf(raw))))
   )
 
 const optionalSecret = (name: string): Config.Config<Option.Option<Redacted.Redacted<string>>> =>
@@ -173,14 +177,18 @@ export const settings: Config.Config<Settings> = Config.all({
  * @category constructors
  */
 export const fromSettings = (settings: Settings): Result.Result<Target, MissingToken> => {
-  if (Option.isNone(settings.baseUrl)) return Result.succeed({ _tag: "Embedded", token: settings.token })
-  if (Option.isNone(settings.token)) return Result.fail(new MissingToken())
-  return Result.succeed({
-    _tag: "Remote",
-    baseUrl: BaseUrl.trimTrailingSlashes(settings.baseUrl.value),
-    token: settings.token.value,
-    redisUrl: settings.redisUrl
+  const { baseUrl, redisUrl, token } = settings
+  const chosen = Choice.choose({
+    baseUrl: Option.getOrUndefined(baseUrl),
+    token: Option.getOrUndefined(token),
+    redisUrl: Option.getOrUndefined(redisUrl)
   })
+  if (chosen._tag === "MissingToken") return Result.fail(new MissingToken())
+  return Result.succeed(
+    chosen._tag === "Embedded"
+      ? { _tag: "Embedded", token: Option.fromNullishOr(chosen.token) }
+      : { ...chosen, redisUrl: Option.fromNullishOr(chosen.redisUrl) }
+  )
 }
 
 /**

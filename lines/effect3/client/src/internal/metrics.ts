@@ -5,47 +5,30 @@
  * array at each update, which then costs a new key and a lookup in the registry).
  */
 import * as MetricNames from "@community-api/core/MetricNames"
+import * as MetricRecorder from "@community-api/core/MetricRecorder"
 import { Cause, Effect, Exit, Metric, MetricKey, MetricLabel, MutableHashMap, Option, Predicate } from "effect"
 import * as Metrics from "../Metrics.js"
 
 /** A series of a counter, by its tag values: adds to it. */
 type Series = (value: number) => void
 
-/** The series of `metric` for each set of tag values, its labels made on first use. */
-const taggedBy = (metric: Metric.Metric.Counter<number>, ...keys: ReadonlyArray<string>) => {
-  const made = new Map<string, Series>()
-  return (...values: ReadonlyArray<string>): Series => {
-    const id = values.join("\u0000")
-    let series = made.get(id)
-    if (series === undefined) {
-      const labels = keys.map((key, i) => MetricLabel.make(key, values[i]!))
-      series = (value) => metric.unsafeUpdate(value, labels)
-      made.set(id, series)
-    }
-    return series
+/** Which series each event adds to: the core's decision, over this line's counters. */
+const recorder = MetricRecorder.make(
+  { calls: Metrics.calls, retries: Metrics.retries, refusals: Metrics.refusals },
+  (counter, tags): Series => {
+    const labels = Object.entries(tags).map(([key, value]) => MetricLabel.make(key, value))
+    return (value) => counter.unsafeUpdate(value, labels)
   }
-}
+)
 
 const noTags: ReadonlyArray<MetricLabel.MetricLabel> = []
 
-const callsBy = taggedBy(Metrics.calls, MetricNames.tags.operation, MetricNames.tags.outcome)
-const retriesBy = taggedBy(Metrics.retries, MetricNames.tags.reason)
-const refusalsBy = taggedBy(Metrics.refusals, MetricNames.tags.kind, MetricNames.tags.source)
-
-/** The outcome of a failure (`MetricNames.outcomeOf`), from the error's tag, code and scope. */
-export const outcomeOf = (error: unknown): string =>
-  MetricNames.outcomeOf(
-    Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : undefined,
-    Predicate.hasProperty(error, "code") && typeof error.code === "number" ? error.code : undefined,
-    Predicate.hasProperty(error, "scope") && typeof error.scope === "string" ? error.scope : undefined
-  )
-
-/** What a call ended with: `ok`, its error's outcome, `interrupted`, or `other` (a defect). */
-const endOf = (exit: Exit.Exit<unknown, unknown>): string => {
-  if (Exit.isSuccess(exit)) return MetricNames.ok
+/** How a call ended, as the core reads it. */
+const endOf = (exit: Exit.Exit<unknown, unknown>): MetricRecorder.End => {
+  if (Exit.isSuccess(exit)) return MetricRecorder.success
   const failure = Cause.failureOption(exit.cause)
-  if (Option.isSome(failure)) return outcomeOf(failure.value)
-  return Cause.isInterruptedOnly(exit.cause) ? MetricNames.interrupted : "other"
+  if (Option.isSome(failure)) return MetricRecorder.failure(failure.value)
+  return Cause.isInterruptedOnly(exit.cause) ? MetricRecorder.interrupted : MetricRecorder.defect
 }
 
 /**
@@ -54,23 +37,14 @@ const endOf = (exit: Exit.Exit<unknown, unknown>): string => {
  */
 export const callEnded = (operation: string) => (exit: Exit.Exit<unknown, unknown>): Effect.Effect<void> =>
   Effect.sync(() => {
-    callsBy(operation, endOf(exit))(1)
-    if (Exit.isSuccess(exit)) return
-    const failure = Cause.failureOption(exit.cause)
-    if (Option.isSome(failure) && isQuotaRefusal(failure.value)) {
-      refusalsBy(failure.value.window, "client")(1)
-    }
+    for (const add of recorder.callEnded(operation, endOf(exit))) add(1)
   })
 
-const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
-  Predicate.isTagged(error, "CreationQuotaExceeded") && Predicate.hasProperty(error, "window") &&
-  typeof error.window === "string"
-
 /** An attempt is sent again after `error`. */
-export const retried = (error: unknown): void => retriesBy(outcomeOf(error))(1)
+export const retried = (error: unknown): void => recorder.retried(error)(1)
 
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
-export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => refusalsBy(kind, "server")(1))
+export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => recorder.refused(kind)(1))
 
 /** A request waited `millis` for its permit. */
 export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(millis, noTags)
@@ -124,8 +98,8 @@ export interface PerUser {
 
 /** The per-user series asked for by `options`, or none. */
 export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
-  if (options?.perUser === undefined) return undefined
-  const places = MetricNames.makePerUser(options.perUser.max ?? MetricNames.defaultPerUserMax)
+  const places = MetricNames.perUserOf(options)
+  if (places === undefined) return undefined
   const gauges = new Map<
     string,
     { readonly key: MetricKey.MetricKey.Gauge<number>; readonly metric: Metric.Metric.Gauge<number> }

@@ -5,51 +5,24 @@
  * the totals below, and a user's permits, whose series is removed with the user's state.
  */
 import * as MetricNames from "@community-api/core/MetricNames"
-import { Cause, Context, Effect, Exit, Metric, Option, Predicate } from "effect"
+import * as MetricRecorder from "@community-api/core/MetricRecorder"
+import { Cause, Context, Effect, Exit, Metric, Option } from "effect"
 import * as Metrics from "../Metrics.js"
 
-type Counter = Metric.Counter<number>
+/** Which tagged metric each event updates: the core's decision, over this line's counters. */
+const recorder = MetricRecorder.make(
+  { calls: Metrics.calls, retries: Metrics.retries, refusals: Metrics.refusals },
+  (counter, tags) => Metric.withAttributes(counter, tags)
+)
 
-/** The metric tagged with each tag value, made on first use. */
-const taggedBy = (metric: Counter, ...keys: ReadonlyArray<string>) => {
-  const made = new Map<string, Counter>()
-  return (...values: ReadonlyArray<string>): Counter => {
-    const id = values.join("\u0000")
-    let tagged = made.get(id)
-    if (tagged === undefined) {
-      tagged = Metric.withAttributes(metric, Object.fromEntries(keys.map((key, i) => [key, values[i]!])))
-      made.set(id, tagged)
-    }
-    return tagged
-  }
-}
-
-const callsBy = taggedBy(Metrics.calls, MetricNames.tags.operation, MetricNames.tags.outcome)
-const retriesBy = taggedBy(Metrics.retries, MetricNames.tags.reason)
-const refusalsBy = taggedBy(Metrics.refusals, MetricNames.tags.kind, MetricNames.tags.source)
-
-/** The outcome of a failure (`MetricNames.outcomeOf`), from the error's tag, code and scope. */
-export const outcomeOf = (error: unknown): string =>
-  MetricNames.outcomeOf(
-    Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : undefined,
-    Predicate.hasProperty(error, "code") && typeof error.code === "number" ? error.code : undefined,
-    Predicate.hasProperty(error, "scope") && typeof error.scope === "string" ? error.scope : undefined
-  )
-
-const failureOf = (exit: Exit.Exit<unknown, unknown>): Option.Option<unknown> =>
-  Exit.isSuccess(exit) ? Option.none() : Cause.findErrorOption(exit.cause)
-
-/** What a call ended with: `ok`, its error's outcome, `interrupted`, or `other` (a defect). */
-const endOf = (exit: Exit.Exit<unknown, unknown>): string => {
-  if (Exit.isSuccess(exit)) return MetricNames.ok
-  const failure = failureOf(exit)
-  if (Option.isSome(failure)) return outcomeOf(failure.value)
-  return Cause.hasInterruptsOnly(exit.cause) ? MetricNames.interrupted : "other"
-}
-
-const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
-  Predicate.isTagged(error, "CreationQuotaExceeded") && Predicate.hasProperty(error, "window") &&
-  typeof error.window === "string"
+/** How a call ended, as the core reads it. */
+const endOf = (exit: Exit.Exit<unknown, unknown>): MetricRecorder.End =>
+  Exit.isSuccess(exit)
+    ? MetricRecorder.success
+    : Option.match(Cause.findErrorOption(exit.cause), {
+      onSome: MetricRecorder.failure,
+      onNone: () => Cause.hasInterruptsOnly(exit.cause) ? MetricRecorder.interrupted : MetricRecorder.defect
+    })
 
 /**
  * A call of `operation` ended with `exit`; a creation that the client's own quota refused (nothing
@@ -57,19 +30,15 @@ const isQuotaRefusal = (error: unknown): error is { readonly window: string } =>
  */
 export const callEnded = (operation: string) => (exit: Exit.Exit<unknown, unknown>): Effect.Effect<void> =>
   Effect.withFiber((fiber) => {
-    callsBy(operation, endOf(exit)).updateUnsafe(1, fiber.context)
-    const failure = failureOf(exit)
-    if (Option.isSome(failure) && isQuotaRefusal(failure.value)) {
-      refusalsBy(failure.value.window, "client").updateUnsafe(1, fiber.context)
-    }
+    for (const metric of recorder.callEnded(operation, endOf(exit))) metric.updateUnsafe(1, fiber.context)
     return Effect.void
   })
 
 /** An attempt is sent again after `error`. */
-export const retried = (error: unknown): Effect.Effect<void> => Metric.update(retriesBy(outcomeOf(error)), 1)
+export const retried = (error: unknown): Effect.Effect<void> => Metric.update(recorder.retried(error), 1)
 
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
-export const refused = (kind: string): Effect.Effect<void> => Metric.update(refusalsBy(kind, "server"), 1)
+export const refused = (kind: string): Effect.Effect<void> => Metric.update(recorder.refused(kind), 1)
 
 /** A request waited `millis` for its permit. */
 export const waited = (millis: number, context: Context.Context<never>): void =>
@@ -119,8 +88,8 @@ export interface PerUser {
 
 /** The per-user series asked for by `options`, or none. */
 export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
-  if (options?.perUser === undefined) return undefined
-  const places = MetricNames.makePerUser(options.perUser.max ?? MetricNames.defaultPerUserMax)
+  const places = MetricNames.perUserOf(options)
+  if (places === undefined) return undefined
   const series = new Map<string, Metric.Registration>()
   return {
     track: (user, held, context) => {

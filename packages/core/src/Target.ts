@@ -1,0 +1,91 @@
+/**
+ * Where a program's calls go, as both Effect lines read it from the environment ({@link Environment}):
+ * a real API at the base URL with the token, and the Redis of the shared limiters when one is set; or,
+ * with no base URL, the embedded sandbox, which ignores the Redis URL. Each value is trimmed, and a
+ * blank one is taken for unset. Generic over the form a line keeps a secret in (`Redacted`).
+ *
+ * @since 0.1.0
+ */
+import * as BaseUrl from "./BaseUrl.js"
+import type * as Budget from "./Budget.js"
+import * as Environment from "./Environment.js"
+
+/**
+ * A value of the environment as a target reads it: trimmed, none when unset or blank.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const valueOf = (raw: string | undefined): string | undefined => {
+  const value = raw?.trim()
+  return value === "" ? undefined : value
+}
+
+/**
+ * What the environment says ({@link valueOf} of each variable), the secrets in a line's form `S`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Values<S> {
+  readonly baseUrl: string | undefined
+  readonly token: S | undefined
+  readonly redisUrl: S | undefined
+}
+
+/**
+ * Where calls go: a real API (its base URL without trailing slashes) or the embedded sandbox (with the
+ * token when one is given).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Target<S> =
+  | { readonly _tag: "Remote"; readonly baseUrl: string; readonly token: S; readonly redisUrl: S | undefined }
+  | { readonly _tag: "Embedded"; readonly token: S | undefined }
+
+/**
+ * What the environment chooses: a {@link Target}, or nowhere: a base URL without a token.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Choice<S> = Target<S> | { readonly _tag: "MissingToken" }
+
+/**
+ * The target of some {@link Values}: a real API when a base URL is set (its trailing slashes
+ * removed), which then needs a token; otherwise the embedded sandbox. A program that takes the token
+ * from elsewhere too (the command line's `--token-stdin`) puts it in `token` first.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const choose = <S>(values: Values<S>): Choice<S> => {
+  if (values.baseUrl === undefined) return { _tag: "Embedded", token: values.token }
+  if (values.token === undefined) return { _tag: "MissingToken" }
+  return {
+    _tag: "Remote",
+    baseUrl: BaseUrl.trimTrailingSlashes(values.baseUrl),
+    token: values.token,
+    redisUrl: values.redisUrl
+  }
+}
+
+/**
+ * The message of a base URL without a token: it names both variables.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const missingToken =
+  `${Environment.baseUrl} is set but ${Environment.token} is not: set both, or neither for the embedded sandbox`
+
+/**
+ * Where the client of a target keeps its limits: in Redis for a real API with a Redis URL (the
+ * embedded sandbox ignores it), else in this process's memory.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const limitersOf = <S>(target: Target<S>): Budget.Limiters =>
+  target._tag === "Remote" && target.redisUrl !== undefined ? "redis" : "memory"

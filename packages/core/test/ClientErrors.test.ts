@@ -1,0 +1,42 @@
+/**
+ * The client's own errors' messages, as both Effect lines give them: the operation first, the cause
+ * after, never more than the error's fields.
+ */
+import { describe, expect, it } from "vitest"
+import * as ClientErrors from "../src/ClientErrors.js"
+
+describe("ClientErrors", () => {
+  it("X1 each message names the operation and what failed", () => {
+    expect(ClientErrors.transport({ operation: "bots/get", reason: "ECONNREFUSED" }))
+      .toBe("bots/get: transport failed: ECONNREFUSED")
+    expect(ClientErrors.requestEncode({ operation: "bots/get", reason: "bot_id" }))
+      .toBe("bots/get: invalid parameters, nothing was sent: bot_id")
+    expect(ClientErrors.responseDecode({ operation: "bots/get", reason: "not JSON" }))
+      .toBe("bots/get: unreadable answer: not JSON")
+    expect(ClientErrors.outcomeUnknown({ operation: "lists/create", reason: "error 101" })).toBe(
+      "lists/create: the outcome is unknown (error 101); the action may or may not have happened, so it was not sent again"
+    )
+    expect(ClientErrors.invalidConfig({ option: "userKey", reason: "it is empty" }))
+      .toBe("the client's userKey is refused: it is empty")
+  })
+
+  it("a timeout names its limit: an attempt's, or the call's deadline", () => {
+    expect(ClientErrors.timeout({ operation: "bots/get", timeoutMillis: 30_000 }))
+      .toBe("bots/get: no answer within 30000 ms")
+    expect(ClientErrors.timeout({ operation: "bots/get", timeoutMillis: 120_000, scope: "call" }))
+      .toBe("bots/get: no result within the call's deadline of 120000 ms (all attempts and waits)")
+  })
+
+  it("L2 a quota refusal names its window and when it opens again", () => {
+    expect(ClientErrors.quotaExceeded({ operation: "lists/create", window: "minute" }, "2026-01-01T00:01:00.000Z"))
+      .toBe("lists/create: the creation quota of the minute is used up; it resets at 2026-01-01T00:01:00.000Z")
+    expect(ClientErrors.quotaWindows).toEqual(["minute", "day"])
+  })
+
+  it("a limiter's store is named without credentials, by the caller; nothing was sent", () => {
+    expect(ClientErrors.limiterUnavailable({ limiter: "pacing", store: "redis://h:6379/0", reason: "timeout" }))
+      .toBe("the shared pacing limiter is unavailable (redis://h:6379/0): timeout; nothing was sent")
+    expect(ClientErrors.isTooLarge({ limitBytes: 10 })).toBe(true)
+    expect(ClientErrors.isTooLarge({})).toBe(false)
+  })
+})

@@ -1,0 +1,51 @@
+/**
+ * Where a program's calls go, as both Effect lines read it from the environment: a real API with a
+ * token, the embedded sandbox without a base URL, blanks taken for unset.
+ */
+import { describe, expect, it } from "vitest"
+import * as Target from "../src/Target.js"
+
+/** The target `values` choose; the test fails on MissingToken. */
+const targetOf = (values: Target.Values<string>): Target.Target<string> => {
+  const choice = Target.choose(values)
+  if (choice._tag === "MissingToken") throw new Error("MissingToken")
+  return choice
+}
+
+describe("Target", () => {
+  it("A1 a base URL and a token choose a real API, without trailing slashes, with the Redis URL", () => {
+    const values = { baseUrl: "https://host/external-api/v2//", token: "t", redisUrl: "redis://h" }
+    const remote = Target.choose(values)
+    expect(remote).toEqual({
+      _tag: "Remote",
+      baseUrl: "https://host/external-api/v2",
+      token: "t",
+      redisUrl: "redis://h"
+    })
+    expect(Target.limitersOf(remote as Exclude<typeof remote, { _tag: "MissingToken" }>)).toBe("redis")
+    const alone = Target.choose({ ...values, redisUrl: undefined })
+    expect(Target.limitersOf(alone as Exclude<typeof alone, { _tag: "MissingToken" }>)).toBe("memory")
+  })
+
+  it("A1 no base URL chooses the embedded sandbox, which ignores the Redis URL", () => {
+    const embedded = targetOf({ baseUrl: undefined, token: undefined, redisUrl: "redis://h" })
+    expect(embedded).toEqual({ _tag: "Embedded", token: undefined })
+    expect(Target.limitersOf(embedded)).toBe("memory")
+    expect(Target.choose({ baseUrl: undefined, token: "t", redisUrl: undefined })).toEqual({
+      _tag: "Embedded",
+      token: "t"
+    })
+  })
+
+  it("A4 a base URL without a token is refused, naming both variables", () => {
+    expect(Target.choose({ baseUrl: "https://host/v2", token: undefined, redisUrl: undefined }))
+      .toEqual({ _tag: "MissingToken" })
+    expect(Target.missingToken).toBe(
+      "COMMUNITY_API_BASE_URL is set but COMMUNITY_API_TOKEN is not: set both, or neither for the embedded sandbox"
+    )
+  })
+
+  it("a value is trimmed, and a blank one is unset", () => {
+    expect([" a\n", "  ", "", undefined].map(Target.valueOf)).toEqual(["a", undefined, undefined, undefined])
+  })
+})
