@@ -15,10 +15,11 @@ import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
+import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
-import { type DateTime, Duration, Effect, ParseResult, Predicate, Redacted, Schema } from "effect"
+import { type DateTime, Duration, Effect, ParseResult, Redacted, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
@@ -53,20 +54,6 @@ const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<strin
 
 /** Effect's own tracer, in the context when no tracer is installed: its spans are exported nowhere. */
 const builtInTracer = Effect.runSync(Effect.tracerWith(Effect.succeed))
-
-const attributesOf = (target: Target, params: unknown): Record<string, unknown> => {
-  const attributes: Record<string, unknown> = {
-    "community_api.operation": target.path,
-    "community_api.section": target.section,
-    "community_api.method": target.method,
-    "community_api.creation": target.creation,
-    "community_api.safe_to_repeat": target.safeToRepeat,
-    ...Retrying.firstAttempt
-  }
-  if (Predicate.hasProperty(params, "group_id")) attributes["community_api.group_id"] = params.group_id
-  if (Predicate.hasProperty(params, "channel")) attributes["community_api.channel"] = params.channel
-  return attributes
-}
 
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
@@ -145,11 +132,11 @@ export const make = (
           // Spans of the built-in tracer go nowhere: none is made, here or by the HttpClient (B9: a
           // tenth of the client's CPU per call).
           ? Effect.withTracerEnabled(counted, false)
-          : Effect.withSpan(counted, `CommunityApiClient.${target.section}.${target.method}`, {
-            kind: "client",
+          : Effect.withSpan(counted, Spans.nameOf(target), {
+            kind: Spans.kind,
             // A stack trace per call costs more than the rest of the span; the span's name says where it is.
-            captureStackTrace: false,
-            attributes: attributesOf(target, params)
+            captureStackTrace: Spans.captureStackTrace,
+            attributes: Spans.attributesOf(target, params)
           })
       )
     }

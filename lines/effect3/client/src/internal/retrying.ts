@@ -7,22 +7,20 @@
  * and the numbering of the attempts on the call's span.
  */
 import * as CallPlan from "@community-api/core/CallPlan"
+import * as Spans from "@community-api/core/Spans"
 import { Effect, Schedule } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
 
 /** The span attribute that numbers the attempts of a call. @internal */
-export const attemptAttribute = "community_api.attempt"
-
-/** The span attributes of a call's first attempt. @internal */
-export const firstAttempt = { [attemptAttribute]: 1 } as const
+export const attemptAttribute = Spans.attemptAttribute
 
 /**
  * Runs `attempt` as `plan` says, and once it failed, the rest of the call within `rest` (the deadline's
  * race). Each attempt after the first annotates the current span with its number and is counted as a
  * retry by what the one before it failed with. The first attempt's number is among the span's
- * attributes from the start ({@link firstAttempt}): an annotation costs several microseconds, and most
+ * attributes from the start (the core's `Spans.attributesOf`): an annotation costs several microseconds, and most
  * calls make one attempt.
  *
  * @internal

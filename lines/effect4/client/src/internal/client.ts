@@ -14,9 +14,10 @@ import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as JsonBody from "@community-api/core/JsonBody"
+import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
-import { type DateTime, Duration, Effect, Predicate, Redacted, Schema, Tracer } from "effect"
+import { type DateTime, Duration, Effect, Redacted, Schema, Tracer } from "effect"
 import { HttpClient } from "effect/http"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
@@ -39,20 +40,6 @@ type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "
 
 /** The HttpClient's tracing is off for every request of a call with no tracer installed. */
 const everyRequest = (): boolean => true
-
-const attributesOf = (target: Target, params: unknown): Record<string, unknown> => {
-  const attributes: Record<string, unknown> = {
-    "community_api.operation": target.path,
-    "community_api.section": target.section,
-    "community_api.method": target.method,
-    "community_api.creation": target.creation,
-    "community_api.safe_to_repeat": target.safeToRepeat,
-    ...Retrying.firstAttempt
-  }
-  if (Predicate.hasProperty(params, "group_id")) attributes["community_api.group_id"] = params.group_id
-  if (Predicate.hasProperty(params, "channel")) attributes["community_api.channel"] = params.channel
-  return attributes
-}
 
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
@@ -137,12 +124,11 @@ export const make = (
           // Effect's own tracer, there when none is installed, exports its spans nowhere: none is made,
           // here or by the HttpClient (which would also put their ids in the request's headers).
           ? Effect.provideService(counted, HttpClient.TracerDisabledWhen, everyRequest)
-          : Effect.withSpan(counted, `CommunityApiClient.${target.section}.${target.method}`, {
-            kind: "client",
-            // A stack trace per call costs more than the rest of the span; the span's name says where it
-            // is (as in the Effect 3 line).
-            captureStackTrace: false,
-            attributes: attributesOf(target, params)
+          : Effect.withSpan(counted, Spans.nameOf(target), {
+            kind: Spans.kind,
+            // A stack trace per call costs more than the rest of the span; the span's name says where it is.
+            captureStackTrace: Spans.captureStackTrace,
+            attributes: Spans.attributesOf(target, params)
           })
       )
     }

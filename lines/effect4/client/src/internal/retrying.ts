@@ -6,6 +6,7 @@
  * attempt after the first is numbered on the call's span.
  */
 import * as CallPlan from "@community-api/core/CallPlan"
+import * as Spans from "@community-api/core/Spans"
 import { Effect, Schedule } from "effect"
 import * as Pull from "effect/Pull"
 import * as ClientError from "../ClientError.js"
@@ -13,10 +14,7 @@ import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
 
 /** The span attribute of an attempt's number. */
-export const attemptAttribute = "community_api.attempt"
-
-/** The first attempt's number, among the span's attributes from the start. */
-export const firstAttempt = { [attemptAttribute]: 1 } as const
+export const attemptAttribute = Spans.attemptAttribute
 
 /** Runs the attempts of a call of `operation` as `plan` says; once one failed, the rest within `rest`. */
 export const run = <A, E, E2>(
