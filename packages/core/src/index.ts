@@ -156,6 +156,22 @@ export * as PermitQueue from "./PermitQueue.js"
 export * as RedisKeys from "./RedisKeys.js"
 
 /**
+ * This process's side of the pacing permits kept in Redis: the calls to send and what their replies
+ * mean.
+ *
+ * @since 0.1.0
+ */
+export * as RedisPermitBook from "./RedisPermitBook.js"
+
+/**
+ * What the Redis store of the pacing permits does next: the asking loop, the renewals, the give-back,
+ * as steps that a line carries out.
+ *
+ * @since 0.1.0
+ */
+export * as RedisPermitPlan from "./RedisPermitPlan.js"
+
+/**
  * The Lua scripts of the limiters' Redis store and the layout of their arguments and replies.
  *
  * @since 0.1.0
