@@ -149,6 +149,13 @@ export * as PermitBook from "./PermitBook.js"
 export * as PermitQueue from "./PermitQueue.js"
 
 /**
+ * How the limiters' Redis store connects (one server or a cluster) and what its failures say.
+ *
+ * @since 0.1.0
+ */
+export * as RedisConnection from "./RedisConnection.js"
+
+/**
  * The layout of the keys of the limiters' Redis store.
  *
  * @since 0.1.0
