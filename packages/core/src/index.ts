@@ -156,6 +156,14 @@ export * as PermitQueue from "./PermitQueue.js"
 export * as RedisConnection from "./RedisConnection.js"
 
 /**
+ * The creation counts of the limiters' Redis store: each operation as one call and how its reply
+ * reads.
+ *
+ * @since 0.1.0
+ */
+export * as RedisCounts from "./RedisCounts.js"
+
+/**
  * The layout of the keys of the limiters' Redis store.
  *
  * @since 0.1.0
@@ -184,6 +192,13 @@ export * as RedisPermitPlan from "./RedisPermitPlan.js"
  * @since 0.1.0
  */
 export * as RedisScripts from "./RedisScripts.js"
+
+/**
+ * The options of the limiters' Redis store with their defaults, in milliseconds.
+ *
+ * @since 0.1.0
+ */
+export * as RedisStoreOptions from "./RedisStoreOptions.js"
 
 /**
  * How the Redis store of the shared limiters is reached and named: one server's URL or a cluster's
