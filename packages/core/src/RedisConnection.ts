@@ -3,22 +3,35 @@
  * make for the URL (one server or a cluster, with the options that make a call fail at once while
  * Redis is not there), how long to wait for the first connection and for the QUIT, which events
  * carry the connection's errors, and the reason of each failure, named without the password
- * (`RedisUrl`). The line makes the `ioredis` client from it, runs the calls and times them out.
+ * (`RedisUrl`); and the client itself, made by {@link open} over the driver's classes that the line
+ * loads (`ioredis`'s `Redis` and `Cluster`; the core imports no driver). The line runs the calls with
+ * its Effect and times them out.
  *
  * @since 0.1.0
  */
+import * as RedisScripts from "./RedisScripts.js"
 import * as RedisUrl from "./RedisUrl.js"
 
 /**
- * The options of every node's connection, as the driver (`ioredis`) reads them.
+ * The options that make a client fail fast, as the driver (`ioredis`) reads them: a command while
+ * disconnected fails at once instead of waiting in a queue (no request waits on a store that is not
+ * there), and nothing connects before the line asks.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FastOptions {
+  readonly enableOfflineQueue: false
+  readonly lazyConnect: true
+}
+
+/**
+ * The options of every node's connection, as the driver reads them.
  *
  * @since 0.1.0
  * @category models
  */
 export interface NodeOptions {
-  /** A command while disconnected fails at once instead of waiting in a queue. */
-  readonly enableOfflineQueue: false
-  readonly lazyConnect: true
   readonly maxRetriesPerRequest: 0
   readonly connectTimeout: number
 }
@@ -34,14 +47,12 @@ export type Client =
   | {
     readonly _tag: "Server"
     readonly url: string
-    readonly options: NodeOptions & { readonly retryStrategy: (times: number) => number }
+    readonly options: FastOptions & NodeOptions & { readonly retryStrategy: (times: number) => number }
   }
   | {
     readonly _tag: "Cluster"
     readonly nodes: ReadonlyArray<RedisUrl.Node>
-    readonly options: {
-      readonly enableOfflineQueue: false
-      readonly lazyConnect: true
+    readonly options: FastOptions & {
       readonly clusterRetryStrategy: (times: number) => number
       readonly retryDelayOnFailover: 0
       readonly retryDelayOnClusterDown: 0
@@ -89,16 +100,16 @@ const reconnectDelay = (times: number) => Math.min(100 * times, 2_000)
 /** The client of one server or of a cluster, failing fast, or why there is none. */
 const clientOf = (url: string, timeoutMillis: number): Client => {
   const target = RedisUrl.parse(url)
-  const fast = { enableOfflineQueue: false, lazyConnect: true } as const
+  const fast: FastOptions = { enableOfflineQueue: false, lazyConnect: true }
   // No `commandTimeout`: a call's timeout is on the line's clock, so that tests can stall a real
   // Redis under a test clock. Either way a call that timed out stays sent: a stalled Redis still
   // runs it when it wakes.
-  const node = { ...fast, maxRetriesPerRequest: 0, connectTimeout: timeoutMillis } as const
+  const node: NodeOptions = { maxRetriesPerRequest: 0, connectTimeout: timeoutMillis }
   switch (target._tag) {
     case "Unreadable":
       return target
     case "Server":
-      return { _tag: "Server", url, options: { ...node, retryStrategy: reconnectDelay } }
+      return { _tag: "Server", url, options: { ...fast, ...node, retryStrategy: reconnectDelay } }
     case "Cluster":
       return {
         _tag: "Cluster",
@@ -152,5 +163,83 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
     refusal: (status) => status === "ready" ? undefined : scrub(`${lastError} (connection ${status})`),
     failure: (error) => scrub(error instanceof Error ? error.message : String(error)),
     timedOut: scrub(`no answer within ${timeoutMillis} ms`)
+  }
+}
+
+/**
+ * What the store uses of a client of the driver (`ioredis`'s `Redis` and `Cluster` both are one).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface DriverClient {
+  readonly status: string
+  on(event: "error" | "node error", listener: (error: Error) => void): unknown
+  defineCommand(name: string, definition: RedisScripts.Definition): unknown
+  connect(): Promise<unknown>
+  quit(): Promise<unknown>
+  disconnect(): unknown
+}
+
+/**
+ * The driver's classes of a client of one server and of a cluster.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Driver {
+  readonly Redis: new(url: string, options: Extract<Client, { _tag: "Server" }>["options"]) => DriverClient
+  readonly Cluster: new(
+    nodes: Array<RedisUrl.Node>,
+    options: Extract<Client, { _tag: "Cluster" }>["options"]
+  ) => DriverClient
+}
+
+/**
+ * An open client with the scripts defined.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Open {
+  /** The client's state: a call is sent only while it is `ready` ({@link RedisConnection.refusal}). */
+  readonly status: () => string
+  /** Sends the call of a script. */
+  readonly send: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
+  /** Connects the first time; never rejects (the client keeps trying in the background). */
+  readonly connect: () => Promise<void>
+  /** Quits, or closes the connection when the QUIT fails; never rejects. */
+  readonly quit: () => Promise<void>
+  /** Closes the connection at once. */
+  readonly disconnect: () => void
+}
+
+/**
+ * Makes the client of `connection` with the driver's classes, the scripts defined and its errors
+ * noted; or, for a URL that cannot be read, why there is none.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const open = (driver: Driver, connection: RedisConnection): Open | string => {
+  const target = connection.client
+  if (target._tag === "Unreadable") return target.reason
+  const client = target._tag === "Server"
+    ? new driver.Redis(target.url, target.options)
+    : new driver.Cluster([...target.nodes], target.options)
+  // Without a listener the library prints every connection error; the calls report them.
+  for (const event of connection.errorEvents) client.on(event, connection.noteError)
+  for (const [name, definition] of Object.entries(RedisScripts.scripts)) client.defineCommand(name, definition)
+  // The scripts defined are methods of the client, by their names.
+  const commands = client as unknown as Record<
+    RedisScripts.Script,
+    (...args: ReadonlyArray<string | number>) => Promise<RedisScripts.Reply>
+  >
+  return {
+    status: () => client.status,
+    send: ({ args, keys, script }) => commands[script](...keys, ...args),
+    connect: () => client.connect().then(() => undefined, () => undefined),
+    quit: () => client.quit().then(() => undefined, () => void client.disconnect()),
+    disconnect: () => void client.disconnect()
   }
 }

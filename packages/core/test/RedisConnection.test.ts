@@ -13,11 +13,12 @@ describe("RedisConnection", () => {
     const client = connection.client
     if (client._tag !== "Server") throw new Error(client._tag)
     expect(client.url).toBe("redis://:s3cret@cache:6380/2")
-    expect(client.options).toMatchObject({
+    expect(client.options).toEqual({
       enableOfflineQueue: false,
       lazyConnect: true,
       maxRetriesPerRequest: 0,
-      connectTimeout: 1_000
+      connectTimeout: 1_000,
+      retryStrategy: client.options.retryStrategy
     })
     expect([1, 5, 30].map(client.options.retryStrategy)).toEqual([100, 500, 2_000])
     expect(connection.errorEvents).toEqual(["error"])
@@ -33,12 +34,14 @@ describe("RedisConnection", () => {
     const client = connection.client
     if (client._tag !== "Cluster") throw new Error(client._tag)
     expect(client.nodes).toEqual([{ host: "a", port: 7000 }, { host: "b", port: 7001 }])
-    expect(client.options).toMatchObject({
+    expect(client.options).toEqual({
       enableOfflineQueue: false,
       lazyConnect: true,
+      clusterRetryStrategy: client.options.clusterRetryStrategy,
       retryDelayOnFailover: 0,
       retryDelayOnClusterDown: 0,
       slotsRefreshTimeout: 500,
+      // Each node connects with the timeouts and the credentials.
       redisOptions: { maxRetriesPerRequest: 0, connectTimeout: 500, username: "app", password: "s3cret", tls: {} }
     })
     expect(client.options.clusterRetryStrategy(3)).toBe(300)
@@ -65,5 +68,50 @@ describe("RedisConnection", () => {
     expect(connection.failure(new Error("ERR s3cret"))).toBe("ERR ***")
     expect(connection.failure("closed")).toBe("closed")
     expect(connection.timedOut).toBe("no answer within 1000 ms")
+  })
+
+  it("L1 the client is made with the driver's class for the URL, the scripts defined and its errors noted", async () => {
+    const made: Array<unknown> = []
+    const sent: Array<ReadonlyArray<string | number>> = []
+    class Fake implements RedisConnection.DriverClient {
+      status = "ready"
+      readonly listeners = new Map<string, (error: Error) => void>()
+      readonly defined: Array<string> = []
+      constructor(...args: ReadonlyArray<unknown>) {
+        made.push(args)
+        return this
+      }
+      on(event: string, listener: (error: Error) => void) {
+        this.listeners.set(event, listener)
+      }
+      defineCommand(name: string) {
+        this.defined.push(name)
+        ;(this as unknown as Record<string, unknown>)[name] = (...args: ReadonlyArray<string | number>) => {
+          sent.push([name, ...args])
+          return Promise.resolve([1, 2])
+        }
+      }
+      connect() {
+        return Promise.reject(new Error("refused"))
+      }
+      quit() {
+        return Promise.reject(new Error("stalled"))
+      }
+      disconnect() {
+        this.status = "end"
+      }
+    }
+    const connection = RedisConnection.make("redis+cluster://:s3cret@a:7000", 1_000)
+    const open = RedisConnection.open({ Redis: Fake, Cluster: Fake }, connection)
+    if (typeof open === "string") throw new Error(open)
+    expect(made).toEqual([[[{ host: "a", port: 7000 }], (connection.client as { options: unknown }).options]])
+    expect(await open.send({ script: "communityApiBlockUser", keys: ["k"], args: [5] })).toEqual([1, 2])
+    expect(sent).toEqual([["communityApiBlockUser", "k", 5]])
+    // Neither the first connection nor the QUIT rejects: a QUIT that fails closes the connection.
+    await open.connect()
+    await open.quit()
+    expect(open.status()).toBe("end")
+    expect(RedisConnection.open({ Redis: Fake, Cluster: Fake }, RedisConnection.make("redis+cluster://a:x", 1_000)))
+      .toBe("node 1 of the cluster URL is not host:port")
   })
 })
