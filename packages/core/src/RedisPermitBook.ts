@@ -168,6 +168,14 @@ export interface RedisPermitBook<W> {
   readonly settle: (user: string, now: number) => void
 }
 
+/**
+ * This process's name among the user's processes, from a random integer (the line's random).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const processId = (random: number): string => random.toString(36).replace("-", "")
+
 const waiting = <W>(entry: Entry<W>) => entry.waiters.interactive.length + entry.waiters.batch.length
 
 /**

@@ -248,6 +248,21 @@ export * as PermitQueue from "./PermitQueue.js"
 export * as PermitStore from "./PermitStore.js"
 
 /**
+ * How the limiters' Redis store connects (one server or a cluster) and what its failures say.
+ *
+ * @since 0.1.0
+ */
+export * as RedisConnection from "./RedisConnection.js"
+
+/**
+ * The creation counts of the limiters' Redis store: each operation as one call and how its reply
+ * reads.
+ *
+ * @since 0.1.0
+ */
+export * as RedisCounts from "./RedisCounts.js"
+
+/**
  * The layout of the keys of the limiters' Redis store.
  *
  * @since 0.1.0
@@ -255,11 +270,34 @@ export * as PermitStore from "./PermitStore.js"
 export * as RedisKeys from "./RedisKeys.js"
 
 /**
+ * This process's side of the pacing permits kept in Redis: the calls to send and what their replies
+ * mean.
+ *
+ * @since 0.1.0
+ */
+export * as RedisPermitBook from "./RedisPermitBook.js"
+
+/**
+ * What the Redis store of the pacing permits does next: the asking loop, the renewals, the give-back,
+ * as steps that a line carries out.
+ *
+ * @since 0.1.0
+ */
+export * as RedisPermitPlan from "./RedisPermitPlan.js"
+
+/**
  * The Lua scripts of the limiters' Redis store and the layout of their arguments and replies.
  *
  * @since 0.1.0
  */
 export * as RedisScripts from "./RedisScripts.js"
+
+/**
+ * The options of the limiters' Redis store with their defaults, in milliseconds.
+ *
+ * @since 0.1.0
+ */
+export * as RedisStoreOptions from "./RedisStoreOptions.js"
 
 /**
  * How the Redis store of the shared limiters is reached and named: one server's URL or a cluster's

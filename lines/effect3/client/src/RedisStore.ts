@@ -19,9 +19,7 @@
  *
  * @since 0.1.0
  */
-import * as Lane from "@community-api/core/Lane"
-import * as RedisKeys from "@community-api/core/RedisKeys"
-import { Limits } from "@community-api/schema"
+import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -77,10 +75,10 @@ export interface Options {
  * @category constants
  */
 export const defaults = {
-  prefix: RedisKeys.defaultPrefix,
-  timeout: Duration.seconds(1),
-  lease: Duration.seconds(10),
-  onUnavailable: "fail"
+  prefix: RedisStoreOptions.defaults.prefix,
+  timeout: Duration.millis(RedisStoreOptions.defaults.timeoutMillis),
+  lease: Duration.millis(RedisStoreOptions.defaults.leaseMillis),
+  onUnavailable: RedisStoreOptions.defaults.onUnavailable
 } as const
 
 /**
@@ -91,11 +89,12 @@ export const defaults = {
  */
 export const url: Config.Config<Redacted.Redacted<string>> = Config.redacted(Environment.redisUrl)
 
+const millisOf = (input: Duration.DurationInput | undefined) =>
+  input === undefined ? undefined : Duration.toMillis(input)
+
 const resolve = (options: Options): Shared.Resolved => ({
   url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-  prefix: options.prefix ?? defaults.prefix,
-  timeoutMillis: Duration.toMillis(options.timeout ?? defaults.timeout),
-  onUnavailable: options.onUnavailable ?? defaults.onUnavailable
+  ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
 })
 
 /**
@@ -135,18 +134,16 @@ export interface PermitOptions extends Options, PermitStore.Settings {
 export const makePermits = (
   options: PermitOptions
 ): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
-  const limit = options.limit ?? Limits.requestsPerWindow
-  const leaseMillis = Duration.toMillis(options.lease ?? defaults.lease)
-  const kept = Lane.reserved(limit, options.interactiveShare ?? Lane.defaults.interactiveShare)
+  const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
   return Shared.build(
     "pacing",
     resolve(options),
     (redis, connection) =>
       Effect.flatMap(
         redis.connect(connection),
-        (connected) => redis.permitStore(connected, { limit, leaseMillis, kept })
+        (connected) => redis.permitStore(connected, permits)
       ),
-    () => Permits.unsafeMakeStore(limit),
+    () => Permits.unsafeMakeStore(permits.limit),
     Shared.permitsOrMemory
   )
 }

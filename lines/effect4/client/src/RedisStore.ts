@@ -11,9 +11,7 @@
  * @since 0.1.0
  */
 import * as Environment from "@community-api/core/Environment"
-import * as Lane from "@community-api/core/Lane"
-import * as Limits from "@community-api/core/Limits"
-import * as RedisKeys from "@community-api/core/RedisKeys"
+import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
@@ -58,10 +56,10 @@ export interface Options {
  * @category constants
  */
 export const defaults = {
-  prefix: RedisKeys.defaultPrefix,
-  timeout: Duration.seconds(1),
-  lease: Duration.seconds(10),
-  onUnavailable: "fail"
+  prefix: RedisStoreOptions.defaults.prefix,
+  timeout: Duration.millis(RedisStoreOptions.defaults.timeoutMillis),
+  lease: Duration.millis(RedisStoreOptions.defaults.leaseMillis),
+  onUnavailable: RedisStoreOptions.defaults.onUnavailable
 } as const
 
 /**
@@ -72,13 +70,13 @@ export const defaults = {
  */
 export const url: Config.Config<Redacted.Redacted<string>> = Config.Redacted(Environment.redisUrl)
 
-const millisOf = (input: Duration.Input) => Duration.toMillis(Duration.fromInputUnsafe(input))
+/** Milliseconds of a duration given; none when it is not, for the core's default. */
+const millisOf = (input: Duration.Input | undefined) =>
+  input === undefined ? undefined : Duration.toMillis(Duration.fromInputUnsafe(input))
 
 const resolve = (options: Options): Shared.Resolved => ({
   url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-  prefix: options.prefix ?? defaults.prefix,
-  timeoutMillis: millisOf(options.timeout ?? defaults.timeout),
-  onUnavailable: options.onUnavailable ?? defaults.onUnavailable
+  ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
 })
 
 /**
@@ -107,18 +105,16 @@ export interface PermitOptions extends Options, PermitStore.Settings {
 export const makePermits = (
   options: PermitOptions
 ): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
-  const limit = options.limit ?? Limits.requestsPerWindow
-  const leaseMillis = millisOf(options.lease ?? defaults.lease)
-  const kept = Lane.reserved(limit, options.interactiveShare ?? Lane.defaults.interactiveShare)
+  const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
   return Shared.build(
     "pacing",
     resolve(options),
     (redis, connection) =>
       Effect.flatMap(
         redis.connect(connection),
-        (connected) => redis.permitStore(connected, { limit, leaseMillis, kept })
+        (connected) => redis.permitStore(connected, permits)
       ),
-    () => Permits.makeStoreUnsafe(limit),
+    () => Permits.makeStoreUnsafe(permits.limit),
     Shared.permitsOrMemory
   )
 }

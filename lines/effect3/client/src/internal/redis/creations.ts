@@ -1,38 +1,28 @@
 /**
  * The creation counts over Redis: every operation of `CountStore.Service` is one run of the count
- * script (see `@community-api/core/RedisScripts`), which does what `Limits` does in memory.
+ * script, as the core's `RedisCounts` says (see `@community-api/core/RedisScripts`), which does what
+ * `Limits` does in memory.
  *
  * @internal
  */
-import * as Budget from "@community-api/core/Budget"
-import { keysOf } from "@community-api/core/RedisKeys"
-import * as RedisScripts from "@community-api/core/RedisScripts"
+import * as RedisCounts from "@community-api/core/RedisCounts"
 import type { Limits } from "@community-api/schema"
 import { Effect } from "effect"
+import type * as ClientError from "../../ClientError.js"
 import type * as CountStore from "../../CountStore.js"
 import type { Connection } from "./connection.js"
+
+interface Run extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable>
+}
 
 /**
  * The creation counts in Redis.
  *
  * @internal
  */
-export const countStore = (connection: Connection, settings: Limits.CreationSettings): CountStore.Service => {
-  const count = (user: string, request: RedisScripts.CountRequest) =>
-    connection.run("creation quota", RedisScripts.countCreations(keysOf(connection.prefix, user), settings, request))
-  return {
-    take: (user) => Effect.map(count(user, { _tag: "take" }), RedisScripts.readVerdict),
-    retake: (user, taken) => Effect.map(count(user, { _tag: "retake", taken }), RedisScripts.readVerdict),
-    refund: (user, taken) => Effect.asVoid(count(user, { _tag: "refund", taken })),
-    exhaust: (user, window) => Effect.asVoid(count(user, { _tag: "exhaust", window })),
-    usedUp: (user) => Effect.map(count(user, { _tag: "usedUp" }), RedisScripts.readUsedUp),
-    budget: (user) =>
-      Effect.map(
-        connection.run("creation quota", RedisScripts.readCreations(keysOf(connection.prefix, user))),
-        (reply) => {
-          const { count: counted, now } = RedisScripts.readCounts(reply)
-          return Budget.creations(counted, now, settings)
-        }
-      )
-  }
-}
+export const countStore = (connection: Connection, settings: Limits.CreationSettings): CountStore.Service =>
+  RedisCounts.over<Run>(
+    RedisCounts.make(connection.prefix, settings),
+    ({ call, read }) => Effect.map(connection.run("creation quota", call), read)
+  )
