@@ -35,7 +35,7 @@ export const limiters = ["pacing", "creation quota"] as const
  * The message of a `TransportError`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const transport = (error: { readonly operation: string; readonly reason: string }): string =>
   `${error.operation}: transport failed: ${error.reason}`
@@ -44,7 +44,7 @@ export const transport = (error: { readonly operation: string; readonly reason: 
  * The message of a `TimeoutError`: an attempt's timeout, or the call's deadline (`scope: "call"`).
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const timeout = (
   error: { readonly operation: string; readonly timeoutMillis: number; readonly scope?: string | undefined }
@@ -57,7 +57,7 @@ export const timeout = (
  * The message of a `RequestEncodeError`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const requestEncode = (error: { readonly operation: string; readonly reason: string }): string =>
   `${error.operation}: invalid parameters, nothing was sent: ${error.reason}`
@@ -66,7 +66,7 @@ export const requestEncode = (error: { readonly operation: string; readonly reas
  * The message of a `ResponseDecodeError`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const responseDecode = (error: { readonly operation: string; readonly reason: string }): string =>
   `${error.operation}: unreadable answer: ${error.reason}`
@@ -84,7 +84,7 @@ export const isTooLarge = (error: { readonly limitBytes?: number | undefined }):
  * The message of a `CreationQuotaExceeded`, with the start of the next window as ISO text.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const quotaExceeded = (
   error: { readonly operation: string; readonly window: string },
@@ -95,7 +95,7 @@ export const quotaExceeded = (
  * The message of an `OutcomeUnknownError`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const outcomeUnknown = (error: { readonly operation: string; readonly reason: string }): string =>
   `${error.operation}: the outcome is unknown (${error.reason}); the action may or may not have happened, ` +
@@ -105,7 +105,7 @@ export const outcomeUnknown = (error: { readonly operation: string; readonly rea
  * The message of a `LimiterUnavailable`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const limiterUnavailable = (
   error: { readonly limiter: string; readonly store: string; readonly reason: string }
@@ -115,7 +115,7 @@ export const limiterUnavailable = (
  * The message of an `InvalidConfig`.
  *
  * @since 0.1.0
- * @category messages
+ * @category errors
  */
 export const invalidConfig = (error: { readonly option: string; readonly reason: string }): string =>
   `the client's ${error.option} is refused: ${error.reason}`

@@ -211,3 +211,49 @@ export const notAParameter = (parameters: ReadonlyArray<string>): string =>
   parameters.length === 0
     ? "is not a parameter: this operation takes none"
     : `is not a parameter; the parameters are ${orList(parameters, "and")}`
+
+/**
+ * One failure of a payload's schema as a line's formatter gives it: where, and the schema's message.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Failure {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+/**
+ * The reason of a `RequestEncodeError`: every refused parameter once, in the order of the payload's
+ * schema, each in the words of {@link of} (`group_id: "coffee-shop" is not an integer; channel:
+ * "vkontakte" is not one of VK, TG, OK, MAX, CHAT or AVITO, any case`); a parameter missing as
+ * {@link missing} says; a failure below a parameter, or of a parameter the schema does not describe,
+ * in the schema's own message. `schema` is the payload's JSON Schema, `input` the parameters given.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const encodeRefusal = (
+  schema: { readonly [keyword: string]: unknown },
+  input: unknown,
+  failures: ReadonlyArray<Failure>
+): string => {
+  const words = ofPayload(schema)
+  const given = typeof input === "object" && input !== null ? input as Record<PropertyKey, unknown> : {}
+  const byKey = new Map<string, Array<Failure>>()
+  for (const failure of failures) {
+    const key = failure.path.length === 0 ? "" : String(failure.path[0])
+    byKey.set(key, [...byKey.get(key) ?? [], failure])
+  }
+  const order = [...words.keys()]
+  const rank = (key: string) => order.includes(key) ? order.indexOf(key) : order.length
+  return [...byKey].sort(([a], [b]) => rank(a) - rank(b)).map(([key, entries]) => {
+    const parameter = words.get(key)
+    const top = entries.every((entry) => entry.path.length === 1)
+    if (parameter === undefined || !top) {
+      const messages = [...new Set(entries.map((entry) => entry.message.replace(/\s+/g, " ")))]
+      return key === "" ? messages.join("; ") : `${key}: ${messages.join("; ")}`
+    }
+    return key in given ? `${key}: ${refused(parameter, given[key])}` : `${key} ${missing(parameter)}`
+  }).join("; ")
+}

@@ -86,6 +86,8 @@ export interface RedisConnection {
   readonly callTimeoutMillis: number
   /** Keeps a connection error, as the reason of the calls refused until the client is ready. */
   readonly noteError: (error: Error) => void
+  /** Notes that the client was ready once, so that a refusal after it says the connection was lost. */
+  readonly noteReady: () => void
   /** Why a call is refused before it is sent, or `undefined` when the client is `ready`. */
   readonly refusal: (status: string) => string | undefined
   /** Why a call failed, from the driver's error. */
@@ -144,7 +146,10 @@ const clientOf = (url: string, timeoutMillis: number): Client => {
 export const make = (url: string, timeoutMillis: number): RedisConnection => {
   const scrub = RedisUrl.scrubber(url)
   const client = clientOf(url, timeoutMillis)
-  let lastError = "not connected yet"
+  let lastError: string | undefined
+  // Before the first connection a call waits for it, refused with what failed; after it, the
+  // connection was there and was lost, which a person reads differently.
+  let wasReady = false
   return {
     store: RedisUrl.describeUrl(url),
     client: client._tag === "Unreadable" ? { _tag: "Unreadable", reason: scrub(client.reason) } : client,
@@ -160,7 +165,16 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
     noteError: (error) => {
       lastError = scrub(error.message)
     },
-    refusal: (status) => status === "ready" ? undefined : scrub(`${lastError} (connection ${status})`),
+    noteReady: () => {
+      wasReady = true
+    },
+    refusal: (status) => {
+      if (status === "ready") return undefined
+      const why = wasReady
+        ? `connection lost${lastError === undefined ? "" : `: ${lastError}`}`
+        : lastError ?? "not connected yet"
+      return scrub(`${why} (connection ${status})`)
+    },
     failure: (error) => scrub(error instanceof Error ? error.message : String(error)),
     timedOut: scrub(`no answer within ${timeoutMillis} ms`)
   }
@@ -175,6 +189,7 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
 export interface DriverClient {
   readonly status: string
   on(event: "error" | "node error", listener: (error: Error) => void): unknown
+  on(event: "ready", listener: () => void): unknown
   defineCommand(name: string, definition: RedisScripts.Definition): unknown
   connect(): Promise<unknown>
   quit(): Promise<unknown>
@@ -229,6 +244,7 @@ export const open = (driver: Driver, connection: RedisConnection): Open | string
     : new driver.Cluster([...target.nodes], target.options)
   // Without a listener the library prints every connection error; the calls report them.
   for (const event of connection.errorEvents) client.on(event, connection.noteError)
+  client.on("ready", connection.noteReady)
   for (const [name, definition] of Object.entries(RedisScripts.scripts)) client.defineCommand(name, definition)
   // The scripts defined are methods of the client, by their names.
   const commands = client as unknown as Record<

@@ -62,3 +62,29 @@ export const count = { type: "integer", minimum: 1, maximum: Wire.maxCount, defa
  * @category constants
  */
 export const offset = { type: "integer", minimum: 0, default: 0 } as const
+
+/**
+ * `json` with every `$ref` that starts with `prefix` replaced by its definition in `definitions` (a
+ * schema that stands alone, as a reader of one parameter wants it); the contract's schemas are not
+ * recursive, so a cycle or an unknown name is an error.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const inline = (
+  json: unknown,
+  definitions: { readonly [name: string]: unknown },
+  prefix: string,
+  seen: ReadonlyArray<string> = []
+): unknown => {
+  if (Array.isArray(json)) return json.map((item) => inline(item, definitions, prefix, seen))
+  if (typeof json !== "object" || json === null) return json
+  const { $ref, ...rest } = json as { readonly $ref?: unknown; readonly [key: string]: unknown }
+  const inlined = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, inline(value, definitions, prefix, seen)])
+  )
+  if (typeof $ref !== "string" || !$ref.startsWith(prefix)) return $ref === undefined ? inlined : { $ref, ...inlined }
+  const name = $ref.slice(prefix.length)
+  if (seen.includes(name) || !Object.hasOwn(definitions, name)) throw new Error(`cannot inline ${$ref}`)
+  return { ...inline(definitions[name], definitions, prefix, [...seen, name]) as object, ...inlined }
+}

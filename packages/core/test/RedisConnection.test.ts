@@ -70,6 +70,16 @@ describe("RedisConnection", () => {
     expect(connection.timedOut).toBe("no answer within 1000 ms")
   })
 
+  it("L1 once the client was ready, a refusal says the connection was lost, with the error that ended it", () => {
+    const connection = RedisConnection.make("redis://:s3cret@cache:6379", 1_000)
+    connection.noteReady()
+    expect(connection.refusal("reconnecting")).toBe("connection lost (connection reconnecting)")
+    connection.noteError(new Error("connect ECONNREFUSED 10.0.0.1:6379 s3cret"))
+    expect(connection.refusal("reconnecting")).toBe(
+      "connection lost: connect ECONNREFUSED 10.0.0.1:6379 *** (connection reconnecting)"
+    )
+  })
+
   it("L1 the client is made with the driver's class for the URL, the scripts defined and its errors noted", async () => {
     const made: Array<unknown> = []
     const sent: Array<ReadonlyArray<string | number>> = []

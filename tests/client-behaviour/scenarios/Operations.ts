@@ -171,6 +171,24 @@ export default suite("Operations against the reference server", [
     assert.equal(await failedWith(client.call("bots/enable", { bot_id: "xyz" })), "RequestEncodeError")
   }),
 
+  scenario(
+    "E3 parameters refused before anything is sent: every one named, in words that say what to send",
+    async (line) => {
+      const { client } = await reference(line)
+      const error = await failed(
+        client.call("bots/get", { group_id: "coffee-shop", channel: "vkontakte", count: "ten" })
+      )
+      assert.equal(error._tag, "RequestEncodeError")
+      assert.equal(
+        error["reason"],
+        "group_id: \"coffee-shop\" is not an integer; channel: \"vkontakte\" is not one of VK, TG, OK, MAX, CHAT or " +
+          "AVITO, any case; count: \"ten\" is not an integer 1..500"
+      )
+      const missing = await failed(client.call("vars/create", { ...main, name: "city" }))
+      assert.equal(missing["reason"], "title is missing: give text of 1 to 120 characters")
+    }
+  ),
+
   scenario("E7 S5 R6 mailings/get lists mailings, filters by status, refuses status 5", async (line) => {
     const { client } = await reference(line)
     assert.ok((await value(client.call("mailings/get", main))).total > 0)

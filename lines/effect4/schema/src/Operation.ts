@@ -8,8 +8,10 @@
  * @since 0.1.0
  */
 import * as CoreOperation from "@community-api/core/Operation"
+import * as WireJsonSchema from "@community-api/core/WireJsonSchema"
 import { Schema } from "effect"
 import type * as ApiError from "./ApiError.js"
+import * as JsonSchema from "./internal/jsonSchema.js"
 import * as Primitives from "./internal/primitives.js"
 
 /**
@@ -193,4 +195,20 @@ export const withSchemas = <
     }
   }
   return operations as WithSchemas<Core, Given>
+}
+
+/**
+ * The JSON Schema of a payload's wire form standing alone (no reference to follow), as the words of
+ * a refused parameter read it (the core's `ParameterWords`); the same as the OpenAPI document's, and
+ * the Effect 3 line's `JsonSchema.fromPayload`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const payloadJsonSchema = (payload: Schema.Top): { readonly [keyword: string]: unknown } => {
+  const references = { definitions: {}, path: "#/$defs/" }
+  const json = JsonSchema.fromPayload(payload.ast, { references, otherProperties: false })
+  return WireJsonSchema.inline(json, JsonSchema.definitionsOf(references), references.path) as {
+    readonly [keyword: string]: unknown
+  }
 }

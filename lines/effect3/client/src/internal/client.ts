@@ -15,9 +15,10 @@ import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
+import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
-import { ApiError, Envelope, Operation, Operations } from "@community-api/schema"
+import { ApiError, Envelope, JsonSchema, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
 import { type DateTime, Duration, Effect, ParseResult, Redacted, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -50,6 +51,30 @@ const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<strin
   return problem === undefined
     ? Effect.succeed(config.userKey)
     : Effect.die(new ClientError.InvalidConfig({ option: "userKey", reason: problem }))
+}
+
+/** Every refused parameter is told, not the first alone. */
+const everyProblem = { errors: "all" } as const
+
+/**
+ * Parameters refused by the payload's schema: each one, in the words the command line and the MCP
+ * server use too (the core's `ParameterWords`), from the payload's JSON Schema; a payload the JSON
+ * Schema cannot describe is told in the schema's own words.
+ */
+const encodeError = (
+  operation: string,
+  payload: Schema.Schema.AnyNoContext,
+  params: unknown,
+  error: ParseResult.ParseError
+): ClientError.RequestEncodeError => {
+  let reason: string
+  try {
+    const failures = ParseResult.ArrayFormatter.formatErrorSync(error)
+    reason = ParameterWords.encodeRefusal(JsonSchema.fromPayload(payload), params, failures)
+  } catch {
+    reason = ParseResult.TreeFormatter.formatErrorSync(error)
+  }
+  return new ClientError.RequestEncodeError({ operation, reason })
 }
 
 /** Effect's own tracer, in the context when no tracer is installed: its spans are exported nowhere. */
@@ -148,13 +173,8 @@ export const make = (
       traced(
         op,
         params,
-        Schema.encode(op.payload)(params).pipe(
-          Effect.mapError((error) =>
-            new ClientError.RequestEncodeError({
-              operation: op.path,
-              reason: ParseResult.TreeFormatter.formatErrorSync(error)
-            })
-          ),
+        Schema.encode(op.payload)(params, everyProblem).pipe(
+          Effect.mapError((error) => encodeError(op.path, op.payload, params, error)),
           Effect.flatMap((encoded) => send(op, encoded, Envelope.decode(op)))
         )
       ) as Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>>
@@ -186,13 +206,8 @@ export const make = (
       }
       const encode = options.payload === undefined
         ? Effect.succeed(params ?? {})
-        : Schema.encode(options.payload)(params as P).pipe(
-          Effect.mapError((error) =>
-            new ClientError.RequestEncodeError({
-              operation: path,
-              reason: ParseResult.TreeFormatter.formatErrorSync(error)
-            })
-          )
+        : Schema.encode(options.payload)(params as P, everyProblem).pipe(
+          Effect.mapError((error) => encodeError(path, options.payload!, params, error))
         )
       return traced(
         op,

@@ -14,10 +14,11 @@ import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as JsonBody from "@community-api/core/JsonBody"
+import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
 import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
-import { type DateTime, Duration, Effect, Redacted, Schema, Tracer } from "effect"
+import { type DateTime, Duration, Effect, Redacted, Schema, SchemaIssue, Tracer } from "effect"
 import { HttpClient } from "effect/http"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
@@ -62,8 +63,35 @@ const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limit
   ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
 }
 
-const encodeError = (operation: string, error: Schema.SchemaError) =>
-  new ClientError.RequestEncodeError({ operation, reason: error.message })
+/** The schema's failures with their paths, one entry per problem. */
+const failuresOf = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** Every refused parameter is told, not the first alone. */
+const everyProblem = { errors: "all" } as const
+
+/**
+ * Parameters refused by the payload's schema: each one, in the words the command line and the MCP
+ * server use too (the core's `ParameterWords`), from the payload's JSON Schema; a payload the JSON
+ * Schema cannot describe is told in the schema's own words.
+ */
+const encodeError = (
+  operation: string,
+  payload: Schema.Top,
+  params: unknown,
+  error: Schema.SchemaError
+): ClientError.RequestEncodeError => {
+  let reason: string
+  try {
+    const failures = failuresOf(error.issue).issues.map((issue) => ({
+      message: issue.message,
+      path: (issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
+    }))
+    reason = ParameterWords.encodeRefusal(Operation.payloadJsonSchema(payload), params, failures)
+  } catch {
+    reason = error.message
+  }
+  return new ClientError.RequestEncodeError({ operation, reason })
+}
 
 /**
  * The key of the client's user for the shared limiters: its `userKey`, refused at once by the core's
@@ -140,8 +168,8 @@ export const make = (
       traced(
         op,
         params,
-        Schema.encodeUnknownEffect(op.payload as Schema.Codec<unknown, unknown>)(params).pipe(
-          Effect.mapError((error) => encodeError(op.path, error)),
+        Schema.encodeUnknownEffect(op.payload as Schema.Codec<unknown, unknown>)(params, everyProblem).pipe(
+          Effect.mapError((error) => encodeError(op.path, op.payload, params, error)),
           Effect.flatMap((encoded) => send(op, encoded, Envelope.decode(op)))
         )
       ) as Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>>
@@ -173,8 +201,8 @@ export const make = (
       }
       const encode = options.payload === undefined
         ? Effect.succeed(params ?? {})
-        : Schema.encodeUnknownEffect(options.payload as Schema.Codec<unknown, unknown>)(params).pipe(
-          Effect.mapError((error) => encodeError(path, error))
+        : Schema.encodeUnknownEffect(options.payload as Schema.Codec<unknown, unknown>)(params, everyProblem).pipe(
+          Effect.mapError((error) => encodeError(path, options.payload!, params, error))
         )
       return traced(
         op,
