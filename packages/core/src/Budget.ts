@@ -101,18 +101,20 @@ export const requests = (options: {
   readonly now: number
 }): Requests => {
   const held = Math.min(options.limit, Math.max(0, options.held))
+  // Whole milliseconds, rounded up (a permit is back no sooner): a clock of fractions (the Redis
+  // server's, a monotonic one) would otherwise show through as `1796619063434.686`.
   if (options.blockedUntil > options.now) {
-    return { used: options.limit, limit: options.limit, left: 0, resetsAt: options.blockedUntil }
+    return { used: options.limit, limit: options.limit, left: 0, resetsAt: Math.ceil(options.blockedUntil) }
   }
   return {
     used: held,
     limit: options.limit,
     left: options.limit - held,
     resetsAt: held === 0
-      ? options.now
+      ? Math.ceil(options.now)
       : options.nextBackAt === undefined
       ? undefined
-      : Math.max(options.now, options.nextBackAt)
+      : Math.ceil(Math.max(options.now, options.nextBackAt))
   }
 }
 

@@ -71,6 +71,9 @@ describe("Budget", () => {
       left: 0,
       resetsAt: now + 1020
     })
+    // On a clock of fractions, whole milliseconds, rounded up: a permit is back no sooner than said.
+    expect(Budget.requests({ ...base, held: 1, nextBackAt: now + 400.686 }).resetsAt).toBe(now + 401)
+    expect(Budget.requests({ ...base, held: 0, nextBackAt: undefined, now: now + 0.25 }).resetsAt).toBe(now + 1)
   })
 
   it("L1 L2 the JSON of a budget: its fields, instants in ISO 8601 UTC, null while no held permit is answered, the estimate only when asked", () => {
