@@ -1,10 +1,14 @@
 /**
  * The client's metrics as both Effect lines declare them: names, units, descriptions, tag keys, the
  * values of their tags and the boundaries of the permit wait's histogram. Each line builds its own
- * `Metric`s from these, so that an exporter sees the same series from either line.
+ * `Metric`s from these, so that an exporter sees the same series from either line. The names follow
+ * Prometheus's conventions: a counter ends in `_total`, a duration is in seconds and ends in
+ * `_seconds`; the tag values known ahead ({@link retryReasons}, {@link refusalSeries}) are series at
+ * zero from the moment a client is made, so that a rate or an alert over them is never empty.
  *
  * @since 0.1.0
  */
+import * as ErrorCodes from "./ErrorCodes.js"
 
 /**
  * The prefix of every metric the client records.
@@ -24,7 +28,7 @@ export interface Definition {
   readonly name: string
   /** What each line builds it as: a counter, a histogram or a gauge. */
   readonly kind: Kind
-  /** The unit, as OpenTelemetry spells it (`1` for a count, `ms` for milliseconds). */
+  /** The unit, as OpenTelemetry spells it (`1` for a count, `s` for seconds). */
   readonly unit: string
   readonly description: string
   /** The keys of its tags ({@link tags}), in order; none for a series over the whole process. */
@@ -85,41 +89,50 @@ export const retries: Definition = {
 }
 
 /**
- * The time a request waited for its pacing permit, in milliseconds.
+ * The time a request waited for its pacing permit, in seconds (Prometheus's unit of a duration:
+ * record {@link secondsOf} the milliseconds waited).
  *
  * @since 0.1.0
  * @category constants
  */
 export const permitWait: Definition = {
-  name: `${prefix}permit_wait_ms`,
+  name: `${prefix}permit_wait_seconds`,
   kind: "histogram",
-  unit: "ms",
-  description: "Milliseconds a request waited for its pacing permit",
+  unit: "s",
+  description: "Seconds a request waited for its pacing permit",
   tags: []
 }
 
 /**
- * The boundaries of the permit wait's histogram, in milliseconds: no wait, waits within one rate
+ * The boundaries of the permit wait's histogram, in seconds: no wait (1 ms), waits within one rate
  * window (a full limit spreads 30 requests over it) and a few windows past it.
  *
  * @since 0.1.0
  * @category constants
  */
 export const permitWaitBoundaries: ReadonlyArray<number> = [
+  0.001,
+  0.005,
+  0.01,
+  0.025,
+  0.05,
+  0.1,
+  0.25,
+  0.5,
   1,
+  2.5,
   5,
   10,
-  25,
-  50,
-  100,
-  250,
-  500,
-  1_000,
-  2_500,
-  5_000,
-  10_000,
-  30_000
+  30
 ]
+
+/**
+ * A duration measured in milliseconds, in seconds: the unit of every duration the client records.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const secondsOf = (millis: number): number => millis / 1_000
 
 /**
  * Refusals by a limit, by kind (`rate`, `minute`, `day`) and source: `server` for the API's error 5,
@@ -179,12 +192,58 @@ export const userPermitsHeld: Definition = {
 }
 
 /**
+ * Every metric the client records, in the order of `docs/client.md`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const definitions: ReadonlyArray<Definition> = [
+  calls,
+  retries,
+  permitWait,
+  refusals,
+  users,
+  permitsHeld,
+  userPermitsHeld
+]
+
+/**
  * The sources of a refusal.
  *
  * @since 0.1.0
  * @category models
  */
 export type Source = "server" | "client"
+
+/**
+ * The reasons a retry can have, known ahead: each API error code that is sent again (`5`, `9`,
+ * `101`: every code whose kind is not final, `ErrorCodes.classification`), a transport failure and
+ * an attempt's timeout. Each is a series of {@link retries} at zero once a client is made.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const retryReasons: ReadonlyArray<string> = [
+  ...ErrorCodes.errorCodes.filter((code) => ErrorCodes.classification[code].kind !== "final").map(String),
+  "transport",
+  "timeout"
+]
+
+/**
+ * The refusals that can be counted, known ahead: the server's error 5 for the rate or either
+ * creation window, and the client's own quota for either window (it never refuses by rate: it waits).
+ * Each is a series of {@link refusals} at zero once a client is made.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const refusalSeries: ReadonlyArray<{ readonly kind: string; readonly source: Source }> = [
+  { kind: "rate", source: "server" },
+  { kind: "minute", source: "server" },
+  { kind: "day", source: "server" },
+  { kind: "minute", source: "client" },
+  { kind: "day", source: "client" }
+]
 
 /**
  * The outcome of a call, or the reason of a retry, from what it failed with: the tag of the error

@@ -3,11 +3,13 @@
  * which counter ({@link MetricNames}) each event adds to, decided here from the event alone. Each line
  * gives its own counters and makes a series of one of them for a set of tag values (a closure over
  * Effect 3's labels, a tagged Effect 4 `Metric`); the recorder makes each series once, on first use,
- * so that a call's path, measured in microseconds, never makes a series again.
+ * so that a call's path, measured in microseconds, never makes a series again. The series known ahead
+ * ({@link Recorder.known}) each line sets at zero once a client is made.
  *
  * @since 0.1.0
  */
 import * as MetricNames from "./MetricNames.js"
+import * as Operations from "./Operations.js"
 
 /**
  * How a call ended: a success, a failure with its error, an interruption, or a defect.
@@ -128,6 +130,13 @@ export interface Recorder<S> {
   readonly retried: (error: unknown) => S
   /** The server refused a request with error 5, read as `kind` (`rate`, `minute`, `day`). */
   readonly refused: (kind: string) => S
+  /**
+   * The series known ahead, which a line adds zero to once a client is made, so that they are there
+   * before anything happens: each operation's calls that ended `ok` (the failures' outcomes are an
+   * open set: any code the API answers), each retry reason ({@link MetricNames.retryReasons}) and
+   * each refusal ({@link MetricNames.refusalSeries}).
+   */
+  readonly known: () => ReadonlyArray<S>
 }
 
 /**
@@ -165,6 +174,11 @@ export const make = <M, S>(
       return window === undefined ? [call] : [call, refusals(window, client)]
     },
     retried: (error) => retries(outcomeOfError(error)),
-    refused: (kind) => refusals(kind, server)
+    refused: (kind) => refusals(kind, server),
+    known: () => [
+      ...Operations.all.map((operation) => calls(operation.path, MetricNames.ok)),
+      ...MetricNames.retryReasons.map((reason) => retries(reason)),
+      ...MetricNames.refusalSeries.map(({ kind, source }) => refusals(kind, source))
+    ]
   }
 }

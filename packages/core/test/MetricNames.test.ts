@@ -7,19 +7,42 @@ import * as MetricNames from "../src/MetricNames.js"
 
 describe("MetricNames", () => {
   it("every name carries the prefix, and the histogram's boundaries ascend", () => {
-    const all = [
-      MetricNames.calls,
-      MetricNames.retries,
-      MetricNames.permitWait,
-      MetricNames.refusals,
-      MetricNames.users,
-      MetricNames.permitsHeld,
-      MetricNames.userPermitsHeld
-    ]
+    const all = MetricNames.definitions
+    expect(all).toHaveLength(7)
     for (const definition of all) expect(definition.name.startsWith(MetricNames.prefix)).toBe(true)
     expect(new Set(all.map((definition) => definition.name)).size).toBe(all.length)
     const bounds = MetricNames.permitWaitBoundaries
     expect(bounds.every((bound, i) => i === 0 || bound > bounds[i - 1]!)).toBe(true)
+  })
+
+  it("the names follow Prometheus's conventions: counters end in _total, durations are _seconds in seconds", () => {
+    expect(MetricNames.definitions.map((definition) => definition.name)).toEqual([
+      "community_api_client_calls_total",
+      "community_api_client_retries_total",
+      "community_api_client_permit_wait_seconds",
+      "community_api_client_refusals_total",
+      "community_api_client_users",
+      "community_api_client_permits_held",
+      "community_api_client_user_permits_held"
+    ])
+    for (const definition of MetricNames.definitions) {
+      expect(definition.name.endsWith("_total")).toBe(definition.kind === "counter")
+    }
+    expect(MetricNames.permitWait.unit).toBe("s")
+    expect(MetricNames.permitWaitBoundaries[0]).toBe(0.001)
+    expect(MetricNames.permitWaitBoundaries.at(-1)).toBe(30)
+    expect(MetricNames.secondsOf(1_020)).toBe(1.02)
+  })
+
+  it("A6 L1 L2 the retry reasons and the refusals are known ahead", () => {
+    expect(MetricNames.retryReasons).toEqual(["5", "9", "101", "transport", "timeout"])
+    expect(MetricNames.refusalSeries).toEqual([
+      { kind: "rate", source: "server" },
+      { kind: "minute", source: "server" },
+      { kind: "day", source: "server" },
+      { kind: "minute", source: "client" },
+      { kind: "day", source: "client" }
+    ])
   })
 
   it("A6 X1 an outcome is the API error's code, or the kind of the client's own failure", () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest"
 import * as MetricNames from "../src/MetricNames.js"
 import * as MetricRecorder from "../src/MetricRecorder.js"
+import * as Operations from "../src/Operations.js"
 
 /** A series as a test sees it: its counter's name and its tags; `made` counts the series made. */
 const makeRecorder = () => {
@@ -51,6 +52,20 @@ describe("MetricRecorder", () => {
       counter: MetricNames.refusals.name,
       tags: { kind: "rate", source: "server" }
     })
+  })
+
+  it("the series known ahead: each operation's ok calls, each retry reason and each refusal, made once", () => {
+    const { made, recorder } = makeRecorder()
+    const known = recorder.known()
+    expect(known).toHaveLength(Operations.all.length + 5 + 5)
+    expect(known).toContainEqual({ counter: MetricNames.calls.name, tags: { operation: "users/me", outcome: "ok" } })
+    expect(known).toContainEqual({ counter: MetricNames.retries.name, tags: { reason: "timeout" } })
+    expect(known).toContainEqual({ counter: MetricNames.refusals.name, tags: { kind: "day", source: "client" } })
+    // The series an event adds to later is the one made ahead.
+    expect(known).toContain(recorder.refused("rate"))
+    expect(known).toContain(recorder.retried({ _tag: "KeyServiceUnavailableError", code: 9 }))
+    expect(known).toContain(recorder.callEnded("users/me", MetricRecorder.success)[0])
+    expect(made()).toBe(known.length)
   })
 
   it("the outcome of an error without a tag, or not an object, is other", () => {

@@ -49,15 +49,30 @@ export const scrape = async (port: number): Promise<ReadonlyArray<Sample>> => {
   }
 }
 
+/** The series named `name` whose labels include `labels`. */
+const matching = (
+  samples: ReadonlyArray<Sample>,
+  name: string,
+  labels: Readonly<Record<string, string>>
+): ReadonlyArray<Sample> =>
+  samples.filter((sample) =>
+    sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value)
+  )
+
+/** Whether a series named `name` whose labels include `labels` is served (at any value, zero too). */
+export const serves = (
+  samples: ReadonlyArray<Sample>,
+  name: string,
+  labels: Readonly<Record<string, string>> = {}
+): boolean => matching(samples, name, labels).length > 0
+
 /** The value of the one series named `name` whose labels include `labels`; 0 when none is served. */
 export const valueOf = (
   samples: ReadonlyArray<Sample>,
   name: string,
   labels: Readonly<Record<string, string>> = {}
 ): number => {
-  const found = samples.filter((sample) =>
-    sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value)
-  )
+  const found = matching(samples, name, labels)
   if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)}: ${found.length} series`)
   return found[0]?.value ?? 0
 }

@@ -7,7 +7,7 @@
  * - {@link calls}: every call that ended, tagged `operation` and `outcome` (`ok`, an API error code,
  *   or the client's own: `transport`, `timeout`, `deadline`, `limiter`, `quota`, `outcome_unknown`…).
  * - {@link retries}: every attempt sent again, tagged `reason` (what the attempt before it failed with).
- * - {@link permitWait}: how long each request waited for its pacing permit (milliseconds).
+ * - {@link permitWait}: how long each request waited for its pacing permit (seconds).
  * - {@link refusals}: refusals by a limit, tagged `kind` (`rate`, `minute`, `day`) and `source`
  *   (`server`: the API's error 5; `client`: the client's own creation quota, nothing sent).
  * - {@link users}, {@link permitsHeld}: the users whose pacing state the process holds, and the
@@ -15,6 +15,9 @@
  * - {@link userPermitsHeld}: the permits held by one user's requests, tagged `user` (the user key,
  *   never a token). Only when asked for ({@link PerUserOptions}), for at most `max` users at once;
  *   a user's series leaves with its pacing state, once the user is idle.
+ *
+ * The counters' series known ahead (each operation's `ok` calls, each retry reason, each refusal)
+ * and the histogram and gauges are there at zero once a client is made.
  *
  * @since 0.1.0
  */
@@ -60,7 +63,7 @@ export const calls = counter(MetricNames.calls)
 export const retries = counter(MetricNames.retries)
 
 /**
- * Milliseconds each request waited for its pacing permit.
+ * Seconds each request waited for its pacing permit (`community_api_client_permit_wait_seconds`).
  *
  * @since 0.1.0
  * @category constants

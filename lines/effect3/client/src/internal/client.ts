@@ -114,6 +114,7 @@ export const make = (
   config: CommunityApiClient.ClientConfig
 ): Effect.Effect<CommunityApiClient.Client, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
+    yield* Metrics.declare
     const wire = yield* Http.make(config)
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing

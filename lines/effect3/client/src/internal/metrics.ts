@@ -46,8 +46,25 @@ export const retried = (error: unknown): void => recorder.retried(error)(1)
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
 export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => recorder.refused(kind)(1))
 
-/** A request waited `millis` for its permit. */
-export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(millis, noTags)
+/** A request waited `millis` for its permit: recorded in seconds. */
+export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(MetricNames.secondsOf(millis), noTags)
+
+/** Whether the series known ahead are in Effect 3's registry (one for the whole process). */
+let declared = false
+
+/**
+ * A client is made: the series known ahead (the core's `known`), the histogram and the gauges are put
+ * in the registry at zero, once, so that a rate or an alert over them is there before anything
+ * happens.
+ */
+export const declare: Effect.Effect<void> = Effect.sync(() => {
+  if (declared) return
+  declared = true
+  for (const add of recorder.known()) add(0)
+  Metrics.permitWait.unsafeValue(noTags)
+  Metrics.users.unsafeModify(0, noTags)
+  Metrics.permitsHeld.unsafeModify(0, noTags)
+})
 
 /** Users with pacing state: `delta` came or left. */
 export const usersChanged = (delta: number): void => Metrics.users.unsafeModify(delta, noTags)

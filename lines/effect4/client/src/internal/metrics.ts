@@ -40,9 +40,9 @@ export const retried = (error: unknown): Effect.Effect<void> => Metric.update(re
 /** The server refused a request with error 5, read as `kind` (the rate, the creation minute or day). */
 export const refused = (kind: string): Effect.Effect<void> => Metric.update(recorder.refused(kind), 1)
 
-/** A request waited `millis` for its permit. */
+/** A request waited `millis` for its permit: recorded in seconds. */
 export const waited = (millis: number, context: Context.Context<never>): void =>
-  Metrics.permitWait.updateUnsafe(millis, context)
+  Metrics.permitWait.updateUnsafe(MetricNames.secondsOf(millis), context)
 
 /** What the aggregated gauges read, over every pacing service of the process. */
 const totals = { users: 0, held: 0 }
@@ -63,17 +63,29 @@ const readOnly = (get: () => number): Metric.Metric.Hooks<number, Metric.GaugeSt
   modify: () => {}
 })
 
-/** The registries the aggregated gauges are in. */
+/** The registries the aggregated gauges and the series known ahead are in. */
 const registered = new WeakSet<Metric.MetricRegistry>()
 
-/** Puts the aggregated gauges in the registry of `context`, once. */
+/**
+ * Puts the aggregated gauges in the registry of `context`, once, with the series known ahead (the
+ * core's `known`) and the histogram at zero, so that a rate or an alert over them is there before
+ * anything happens.
+ */
 export const register = (context: Context.Context<never>): void => {
   const registry = Context.get(context, Metric.MetricRegistry)
   if (registered.has(registry)) return
   registered.add(registry)
   Metric.registerUnsafe(Metrics.users, context, readOnly(() => totals.users))
   Metric.registerUnsafe(Metrics.permitsHeld, context, readOnly(() => totals.held))
+  for (const metric of recorder.known()) metric.updateUnsafe(0, context)
+  Metrics.permitWait.valueUnsafe(context)
 }
+
+/** A client is made: its metrics are in the registry of the fiber's context from now on. */
+export const declare: Effect.Effect<void> = Effect.withFiber((fiber) => {
+  register(fiber.context)
+  return Effect.void
+})
 
 /**
  * The per-user series of one pacing service: at most `max` users at once, each removed with its
