@@ -34,7 +34,7 @@ describe("CallRequest", () => {
     )
   })
 
-  it("X1 a failed connection is read from its cause, of the URL only its host and port; any other keeps its words", async () => {
+  it("a failed connection is read from its cause, of the URL only its host and port; any other keeps its words", async () => {
     const port = await closedPort()
     const url = `http://127.0.0.1:${port}/external-api/v2/bots/get?api_key=secret`
     for (const platformReason of CallRequest.connectionReasons) {

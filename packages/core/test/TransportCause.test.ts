@@ -11,7 +11,7 @@ import { selfSigned } from "./support/Certificate.js"
 import { closedPort, fetchError, httpError } from "./support/Connections.js"
 
 describe("TransportCause", () => {
-  it("X1 a closed port over fetch: ECONNREFUSED, the address and port, and never the query", async () => {
+  it("a closed port over fetch: ECONNREFUSED, the address and port, and never the query", async () => {
     const port = await closedPort()
     const error = await fetchError(`http://127.0.0.1:${port}/external-api/v2/bots/get?api_key=secret`)
     expect(error).toBeInstanceOf(TypeError)
@@ -23,7 +23,7 @@ describe("TransportCause", () => {
     })
   })
 
-  it("X1 a closed port over node:http reads the same, with no URL to help", async () => {
+  it("a closed port over node:http reads the same, with no URL to help", async () => {
     const port = await closedPort()
     expect(TransportCause.read(await httpError(`http://127.0.0.1:${port}/x`))).toEqual({
       reason: `connection refused by 127.0.0.1:${port} (ECONNREFUSED)`,
@@ -33,7 +33,7 @@ describe("TransportCause", () => {
     })
   })
 
-  it("X1 a name that does not exist is named, its port the URL's scheme's", async () => {
+  it("a name that does not exist is named, its port the URL's scheme's", async () => {
     for (const error of [await fetchError("http://nothing.invalid/x"), await httpError("http://nothing.invalid/x")]) {
       const cause = TransportCause.read(error, "http://nothing.invalid/x")
       // A resolver that cannot answer at all says EAI_AGAIN; either names the host.
@@ -43,7 +43,7 @@ describe("TransportCause", () => {
     }
   })
 
-  it("X1 a self-signed certificate is a TLS failure of the URL's host and port", async () => {
+  it("a self-signed certificate is a TLS failure of the URL's host and port", async () => {
     const server = tls.createServer(selfSigned(), (socket) => socket.end())
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     const { port } = server.address() as net.AddressInfo
@@ -60,7 +60,7 @@ describe("TransportCause", () => {
     }
   })
 
-  it("X1 a port fetch refuses before connecting (port 1) is named, though the chain has no code", async () => {
+  it("a port fetch refuses before connecting (port 1) is named, though the chain has no code", async () => {
     const cause = TransportCause.read(await fetchError("http://127.0.0.1:1/x?q=1"), "http://127.0.0.1:1/x?q=1")
     expect(cause).toEqual({
       reason: "fetch refuses to connect to port 1 of 127.0.0.1 (a port browsers block)",
@@ -70,14 +70,14 @@ describe("TransportCause", () => {
     })
   })
 
-  it("X1 several attempts (an AggregateError) read as their first code and address", async () => {
+  it("several attempts (an AggregateError) read as their first code and address", async () => {
     const port = await closedPort()
     const refused = await httpError(`http://127.0.0.1:${port}/x`)
     const cause = TransportCause.read(new TypeError("fetch failed", { cause: new AggregateError([refused, refused]) }))
     expect(cause).toMatchObject({ code: "ECONNREFUSED", host: "127.0.0.1", port })
   })
 
-  it("X1 a chain without code names the innermost words; a cycle ends", () => {
+  it("a chain without code names the innermost words; a cycle ends", () => {
     const looping: Error & { cause?: unknown } = new Error("outer")
     looping.cause = new Error("other side closed", { cause: looping })
     expect(TransportCause.read(looping, "https://[::1]/x").reason)
