@@ -60,6 +60,16 @@ describe("ExitCode", () => {
     expect(Report.line(new ClientError.TransportError({ operation: op, reason: "refused\nagain" }))).toBe(
       "community-api: bots/get failed with TransportError: transport failed: refused again"
     )
+    const refused = "connection refused by 127.0.0.1:1 (ECONNREFUSED)"
+    expect(Report.line(
+      new ClientError.TransportError({
+        operation: op,
+        reason: refused,
+        code: "ECONNREFUSED",
+        host: "127.0.0.1",
+        port: 1
+      })
+    )).toBe(`community-api: bots/get failed with TransportError: ${refused}`)
     expect(Report.line(new UsageError({ reason: "bad" }))).toBe("community-api: usage error: bad")
   })
 })

@@ -6,15 +6,21 @@
  * table itself.
  */
 import * as CommunityApiClient from "@community-api/client/CommunityApiClient"
+import * as CreationQuota from "@community-api/client/CreationQuota"
+import * as Pacing from "@community-api/client/Pacing"
+import * as Retry from "@community-api/client/Retry"
 import { ApiError, Channel, Limits } from "@community-api/schema"
 import * as DemoFixture from "@community-api/server/DemoFixture"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect, Layer, Redacted, TestClock } from "effect"
+import { freePort } from "../../../scripts/redis.mjs"
 import * as Advice from "../src/Advice.js"
 import * as Answer from "../src/Answer.js"
 import * as Handlers from "../src/Handlers.js"
+import * as Session from "../src/Session.js"
 import * as Tools from "../src/Tools.js"
 import * as InProcess from "./support/InProcess.js"
 
@@ -298,6 +304,30 @@ describe("tool errors", () => {
       expect(error.message?.startsWith("vars/create")).toBe(false)
       expect(error.advice).toBe(Advice.byTag.OutcomeUnknownError)
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("an API that cannot be reached: the message names the cause once, with its code, host and port", () =>
+    Effect.gen(function*() {
+      const port = yield* Effect.promise(freePort)
+      // The server's own client over node:http, to a port nothing listens on, sent once.
+      const unreachable = CommunityApiClient.layer({
+        baseUrl: `http://127.0.0.1:${port}/external-api/v2`,
+        token: Redacted.make("thp_mcp_unreachable_test_token"),
+        ...Session.clientOptions,
+        retry: Retry.never
+      }).pipe(Layer.provide(Layer.mergeAll(NodeHttpClient.layer, Pacing.layer(), CreationQuota.layer())))
+      const result = yield* Effect.provide(run("users_me", {}), unreachable)
+      expect(result.isError).toBe(true)
+      expect(errorOf(result)).toMatchObject({
+        type: "TransportError",
+        operation: "users/me",
+        message: `connection refused by 127.0.0.1:${port} (ECONNREFUSED)`
+      })
+      expect(textOf(result)).toBe(
+        `users/me failed with TransportError: connection refused by 127.0.0.1:${port} (ECONNREFUSED). ` +
+          Advice.byTag.TransportError
+      )
+      expect(JSON.stringify(result)).not.toContain("thp_mcp_unreachable_test_token")
+    }))
 
   it("a failure that is no typed error is an internal error, without its detail", () => {
     const result = Answer.failure("bots/get", new Error("secret detail"))

@@ -32,13 +32,20 @@ export const quotaWindows = ["minute", "day"] as const
 export const limiters = ["pacing", "creation quota"] as const
 
 /**
- * The message of a `TransportError`.
+ * The message of a `TransportError`: a failed connection read from its cause (`TransportCause`, which
+ * names the host) says so in its own words, `bots/get: connection refused by 127.0.0.1:8080
+ * (ECONNREFUSED)`; any other failure (a status without an envelope, an answer that broke off) is
+ * named a transport failure.
  *
  * @since 0.1.0
  * @category errors
  */
-export const transport = (error: { readonly operation: string; readonly reason: string }): string =>
-  `${error.operation}: transport failed: ${error.reason}`
+export const transport = (
+  error: { readonly operation: string; readonly reason: string; readonly host?: string | undefined }
+): string =>
+  error.host === undefined
+    ? `${error.operation}: transport failed: ${error.reason}`
+    : `${error.operation}: ${error.reason}`
 
 /**
  * The message of a `TimeoutError`: an attempt's timeout, or the call's deadline (`scope: "call"`).

@@ -373,6 +373,14 @@ export * as TimerList from "./TimerList.js"
 export * as TimerPlan from "./TimerPlan.js"
 
 /**
+ * The cause of a failed connection read from the platform's error chain: the system's code, the host
+ * and port, and a plain phrase.
+ *
+ * @since 0.1.0
+ */
+export * as TransportCause from "./TransportCause.js"
+
+/**
  * The key of a user in the shared limiters, derived from the token the same way in every line.
  *
  * @since 0.1.0

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "vitest"
 import * as CallRequest from "../src/CallRequest.js"
+import { closedPort, fetchError } from "./support/Connections.js"
 
 describe("CallRequest", () => {
   it("A1 A2 the path below the base URL, and the token as api_key in the body only in body mode", () => {
@@ -31,5 +32,21 @@ describe("CallRequest", () => {
     expect(CallRequest.transportReason("Transport", "POST http://h/x", "not an error")).toBe(
       "Transport: POST http://h/x"
     )
+  })
+
+  it("a failed connection is read from its cause, of the URL only its host and port; any other keeps its words", async () => {
+    const port = await closedPort()
+    const url = `http://127.0.0.1:${port}/external-api/v2/bots/get?api_key=secret`
+    for (const platformReason of CallRequest.connectionReasons) {
+      expect(CallRequest.transportFailure(platformReason, undefined, await fetchError(url), url)).toEqual({
+        reason: `connection refused by 127.0.0.1:${port} (ECONNREFUSED)`,
+        code: "ECONNREFUSED",
+        host: "127.0.0.1",
+        port
+      })
+    }
+    expect(CallRequest.transportFailure("Encode", undefined, new Error("cyclic"), url)).toEqual({
+      reason: "Encode: cyclic"
+    })
   })
 })

@@ -9,6 +9,12 @@ describe("ClientErrors", () => {
   it("X1 each message names the operation and what failed", () => {
     expect(ClientErrors.transport({ operation: "bots/get", reason: "ECONNREFUSED" }))
       .toBe("bots/get: transport failed: ECONNREFUSED")
+    // A failed connection read from its cause names the host, and says so in its own words, once.
+    expect(ClientErrors.transport({
+      operation: "bots/get",
+      reason: "connection refused by 127.0.0.1:1 (ECONNREFUSED)",
+      host: "127.0.0.1"
+    })).toBe("bots/get: connection refused by 127.0.0.1:1 (ECONNREFUSED)")
     expect(ClientErrors.requestEncode({ operation: "bots/get", reason: "bot_id" }))
       .toBe("bots/get: invalid parameters, nothing was sent: bot_id")
     expect(ClientErrors.responseDecode({ operation: "bots/get", reason: "not JSON" }))

@@ -16,8 +16,20 @@ import { Schema } from "effect"
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
   /** The operation, as `section/method`. */
   operation: Schema.String,
-  /** What went wrong, without the request's headers or body. */
-  reason: Schema.String
+  /**
+   * What went wrong, without the request's headers or body: for a failed connection, in plain words
+   * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
+   */
+  reason: Schema.String,
+  /**
+   * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
+   * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
+   */
+  code: Schema.optional(Schema.String),
+  /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
+  host: Schema.optional(Schema.String),
+  /** A failed connection's port. */
+  port: Schema.optional(Schema.Number)
 }) {
   override get message() {
     return ClientErrors.transport(this)

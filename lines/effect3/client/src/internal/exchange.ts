@@ -24,13 +24,17 @@ const failureOf = (operation: string, error: HttpClientError.HttpClientError): F
     // The body is read by `Body`, which reports its own failures; this one came from elsewhere.
     return new ClientError.ResponseDecodeError({ operation, reason: CallRequest.unreadableBody })
   }
-  // The platform's description names the URL (which never holds the token); the cause names the socket error.
-  const reason = error._tag === "ResponseError" && error.reason === "StatusCode"
-    ? CallRequest.statusReason(error.response.status)
-    : error._tag === "ResponseError"
-    ? error.description ?? error.reason
-    : CallRequest.transportReason(error.reason, error.description, error.cause)
-  return new ClientError.TransportError({ operation, reason })
+  if (error._tag === "ResponseError") {
+    const reason = error.reason === "StatusCode"
+      ? CallRequest.statusReason(error.response.status)
+      : error.description ?? error.reason
+    return new ClientError.TransportError({ operation, reason })
+  }
+  // A failed connection is read from its cause (its code, host and port; of the URL nothing else).
+  return new ClientError.TransportError({
+    operation,
+    ...CallRequest.transportFailure(error.reason, error.description, error.cause, error.request.url)
+  })
 }
 
 /**

@@ -19,16 +19,22 @@ export type Exchange = (
   request: HttpClientRequest.HttpClientRequest
 ) => Effect.Effect<unknown, Failure>
 
-// The reason's own words name the method and the URL (which never holds the token) and the cause.
-const failureOf = (operation: string, { cause, reason }: HttpClientError.HttpClientError): Failure =>
+// A failed connection is read from its cause (its code, host and port; of the URL nothing else); any
+// other failure's own words name the method and the URL (which never holds the token) and the cause.
+const failureOf = (operation: string, { cause, reason, request }: HttpClientError.HttpClientError): Failure =>
   reason._tag === "DecodeError"
     // The body is read by `Body`, which reports its own failures; this one came from elsewhere.
     ? new ClientError.ResponseDecodeError({ operation, reason: CallRequest.unreadableBody })
     : new ClientError.TransportError({
       operation,
-      reason: reason._tag === "StatusCodeError"
-        ? CallRequest.statusReason(reason.response.status)
-        : CallRequest.transportReason(reason._tag, "description" in reason ? reason.description : undefined, cause)
+      ...(reason._tag === "StatusCodeError"
+        ? { reason: CallRequest.statusReason(reason.response.status) }
+        : CallRequest.transportFailure(
+          reason._tag,
+          "description" in reason ? reason.description : undefined,
+          cause,
+          request.url
+        ))
     })
 
 /** The exchange of a client over `http`, each body allowed `maxBytes`. */
