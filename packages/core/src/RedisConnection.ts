@@ -84,9 +84,16 @@ export interface RedisConnection {
   readonly quitWaitMillis: number
   /** How long one call is waited for. */
   readonly callTimeoutMillis: number
-  /** Keeps a connection error, as the reason of the calls refused until the client is ready. */
+  /**
+   * Keeps a connection error, as the reason of the calls refused until the client is ready; a failed
+   * `SELECT` of the URL's database, as the reason of every call (the store is unavailable: its
+   * scripts would otherwise run on database 0).
+   */
   readonly noteError: (error: Error) => void
-  /** Why a call is refused before it is sent, or `undefined` when the client is `ready`. */
+  /**
+   * Why a call is refused before it is sent, or `undefined` when the client is `ready` and its
+   * database was selected.
+   */
   readonly refusal: (status: string) => string | undefined
   /** Why a call failed, from the driver's error. */
   readonly failure: (error: unknown) => string
@@ -145,6 +152,7 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
   const scrub = RedisUrl.scrubber(url)
   const client = clientOf(url, timeoutMillis)
   let lastError = "not connected yet"
+  let databaseError: string | undefined
   return {
     store: RedisUrl.describeUrl(url),
     client: client._tag === "Unreadable" ? { _tag: "Unreadable", reason: scrub(client.reason) } : client,
@@ -159,8 +167,13 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
     callTimeoutMillis: timeoutMillis,
     noteError: (error) => {
       lastError = scrub(error.message)
+      const command = (error as { readonly command?: { readonly name?: unknown; readonly args?: unknown } }).command
+      if (command?.name === "select") {
+        databaseError = scrub(`database ${String(command.args)} of the URL cannot be selected: ${error.message}`)
+      }
     },
-    refusal: (status) => status === "ready" ? undefined : scrub(`${lastError} (connection ${status})`),
+    refusal: (status) =>
+      databaseError ?? (status === "ready" ? undefined : scrub(`${lastError} (connection ${status})`)),
     failure: (error) => scrub(error instanceof Error ? error.message : String(error)),
     timedOut: scrub(`no answer within ${timeoutMillis} ms`)
   }
@@ -177,6 +190,7 @@ export interface DriverClient {
   on(event: "error" | "node error", listener: (error: Error) => void): unknown
   defineCommand(name: string, definition: RedisScripts.Definition): unknown
   connect(): Promise<unknown>
+  ping(): Promise<unknown>
   quit(): Promise<unknown>
   disconnect(): unknown
 }
@@ -206,12 +220,25 @@ export interface Open {
   readonly status: () => string
   /** Sends the call of a script. */
   readonly send: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
-  /** Connects the first time; never rejects (the client keeps trying in the background). */
+  /**
+   * Connects the first time, and, when the URL names a database, waits for a first answer (a `PING`),
+   * so that a failed `SELECT` of it is known before any call; never rejects (the client keeps trying in the background).
+   */
   readonly connect: () => Promise<void>
   /** Quits, or closes the connection when the QUIT fails; never rejects. */
   readonly quit: () => Promise<void>
   /** Closes the connection at once. */
   readonly disconnect: () => void
+}
+
+/** Whether the client is of one server whose URL names a database other than 0 (a `SELECT` on connecting). */
+const namesDatabase = (target: Client): boolean => {
+  if (target._tag !== "Server") return false
+  try {
+    return /^\/0*[1-9]/.test(new URL(target.url).pathname)
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -238,7 +265,11 @@ export const open = (driver: Driver, connection: RedisConnection): Open | string
   return {
     status: () => client.status,
     send: ({ args, keys, script }) => commands[script](...keys, ...args),
-    connect: () => client.connect().then(() => undefined, () => undefined),
+    connect: () =>
+      client.connect().then(() => namesDatabase(target) ? client.ping() : undefined).then(
+        () => undefined,
+        () => undefined
+      ),
     quit: () => client.quit().then(() => undefined, () => void client.disconnect()),
     disconnect: () => void client.disconnect()
   }
