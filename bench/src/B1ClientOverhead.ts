@@ -12,7 +12,7 @@
  * calls through an `HttpClient` that answers at once with the bytes the server sent, against the
  * platform's `HttpClient` alone through the same one (CPU time per call, no waiting in it).
  */
-import { CommunityApiClient, Pacing } from "@community-api/client"
+import { CommunityApiClient, Pacing, PermitStore } from "@community-api/client"
 import { Ids } from "@community-api/schema"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
 import { Effect, Redacted } from "effect"
@@ -44,7 +44,15 @@ const isolated = (baseUrl: string, path: string, body: string, call: Call) =>
     )
     // Permits enough that no call waits: the permit is taken and given back as always.
     const client = yield* CommunityApiClient.make({ baseUrl, token: Redacted.make("thp_isolated") }).pipe(
-      Effect.provideService(Pacing.Pacing, Pacing.unsafeMake({ limit: 1_000_000 })),
+      // A store of a million permits of its own: the pacing's options refuse a limit above the API's.
+      Effect.provideServiceEffect(
+        Pacing.Pacing,
+        Effect.provideService(
+          Pacing.makeFromStore(),
+          PermitStore.PermitStore,
+          PermitStore.unsafeMakeMemory({ limit: 1_000_000 })
+        )
+      ),
       Effect.provideService(HttpClient.HttpClient, answering)
     )
     const platform = answering.execute(

@@ -84,11 +84,18 @@ export interface RedisConnection {
   readonly quitWaitMillis: number
   /** How long one call is waited for. */
   readonly callTimeoutMillis: number
-  /** Keeps a connection error, as the reason of the calls refused until the client is ready. */
+  /**
+   * Keeps a connection error, as the reason of the calls refused until the client is ready; a failed
+   * `SELECT` of the URL's database, as the reason of every call (the store is unavailable: its
+   * scripts would otherwise run on database 0).
+   */
   readonly noteError: (error: Error) => void
   /** Notes that the client was ready once, so that a refusal after it says the connection was lost. */
   readonly noteReady: () => void
-  /** Why a call is refused before it is sent, or `undefined` when the client is `ready`. */
+  /**
+   * Why a call is refused before it is sent, or `undefined` when the client is `ready` and its
+   * database was selected.
+   */
   readonly refusal: (status: string) => string | undefined
   /** Why a call failed, from the driver's error. */
   readonly failure: (error: unknown) => string
@@ -150,6 +157,7 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
   // Before the first connection a call waits for it, refused with what failed; after it, the
   // connection was there and was lost, which a person reads differently.
   let wasReady = false
+  let databaseError: string | undefined
   return {
     store: RedisUrl.describeUrl(url),
     client: client._tag === "Unreadable" ? { _tag: "Unreadable", reason: scrub(client.reason) } : client,
@@ -164,11 +172,16 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
     callTimeoutMillis: timeoutMillis,
     noteError: (error) => {
       lastError = scrub(error.message)
+      const command = (error as { readonly command?: { readonly name?: unknown; readonly args?: unknown } }).command
+      if (command?.name === "select") {
+        databaseError = scrub(`database ${String(command.args)} of the URL cannot be selected: ${error.message}`)
+      }
     },
     noteReady: () => {
       wasReady = true
     },
     refusal: (status) => {
+      if (databaseError !== undefined) return databaseError
       if (status === "ready") return undefined
       const why = wasReady
         ? `connection lost${lastError === undefined ? "" : `: ${lastError}`}`
@@ -192,6 +205,7 @@ export interface DriverClient {
   on(event: "ready", listener: () => void): unknown
   defineCommand(name: string, definition: RedisScripts.Definition): unknown
   connect(): Promise<unknown>
+  ping(): Promise<unknown>
   quit(): Promise<unknown>
   disconnect(): unknown
 }
@@ -221,12 +235,25 @@ export interface Open {
   readonly status: () => string
   /** Sends the call of a script. */
   readonly send: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
-  /** Connects the first time; never rejects (the client keeps trying in the background). */
+  /**
+   * Connects the first time, and, when the URL names a database, waits for a first answer (a `PING`),
+   * so that a failed `SELECT` of it is known before any call; never rejects (the client keeps trying in the background).
+   */
   readonly connect: () => Promise<void>
   /** Quits, or closes the connection when the QUIT fails; never rejects. */
   readonly quit: () => Promise<void>
   /** Closes the connection at once. */
   readonly disconnect: () => void
+}
+
+/** Whether the client is of one server whose URL names a database other than 0 (a `SELECT` on connecting). */
+const namesDatabase = (target: Client): boolean => {
+  if (target._tag !== "Server") return false
+  try {
+    return /^\/0*[1-9]/.test(new URL(target.url).pathname)
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -254,7 +281,11 @@ export const open = (driver: Driver, connection: RedisConnection): Open | string
   return {
     status: () => client.status,
     send: ({ args, keys, script }) => commands[script](...keys, ...args),
-    connect: () => client.connect().then(() => undefined, () => undefined),
+    connect: () =>
+      client.connect().then(() => namesDatabase(target) ? client.ping() : undefined).then(
+        () => undefined,
+        () => undefined
+      ),
     quit: () => client.quit().then(() => undefined, () => void client.disconnect()),
     disconnect: () => void client.disconnect()
   }

@@ -196,6 +196,14 @@ export * as Operation from "./Operation.js"
 export * as Operations from "./Operations.js"
 
 /**
+ * What every option of both lines takes (the client's, the limiters' and the Redis stores'), checked
+ * where it is given: the reason of each refusal.
+ *
+ * @since 0.1.0
+ */
+export * as OptionRules from "./OptionRules.js"
+
+/**
  * The pacing service's settings resolved and the pacing rules of every user in one process: when a
  * permit is taken, how long it stays held after its answer, when the idle rules leave.
  *

@@ -80,6 +80,16 @@ describe("RedisConnection", () => {
     )
   })
 
+  it("a failed SELECT of the URL's database refuses every call, ready or not: no call runs on database 0", () => {
+    const connection = RedisConnection.make("redis://:s3cret@cache:6379/99", 1_000)
+    connection.noteError(Object.assign(new Error("ERR DB index is out of range"), {
+      command: { name: "select", args: ["99"] }
+    }))
+    const reason = "database 99 of the URL cannot be selected: ERR DB index is out of range"
+    expect(connection.refusal("ready")).toBe(reason)
+    expect(connection.refusal("reconnecting")).toBe(reason)
+  })
+
   it("L1 the client is made with the driver's class for the URL, the scripts defined and its errors noted", async () => {
     const made: Array<unknown> = []
     const sent: Array<ReadonlyArray<string | number>> = []
@@ -103,6 +113,9 @@ describe("RedisConnection", () => {
       }
       connect() {
         return Promise.reject(new Error("refused"))
+      }
+      ping() {
+        return Promise.resolve("PONG")
       }
       quit() {
         return Promise.reject(new Error("stalled"))

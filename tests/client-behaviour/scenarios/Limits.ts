@@ -100,7 +100,8 @@ export default suite("Limits and retries against the reference server", [
   scenario(
     "L1 the server is strict: with pacing loosened to 1000 per second, a burst of 31 gets one error 5",
     async (line) => {
-      const world = await line.reference({ pacingLimit: 1000 })
+      // Over a store of 1000 permits of its own: the pacing's options refuse a limit above the API's.
+      const world = await line.reference({ stores: { permits: { via: "layer", limit: 1000 } } })
       const client = await world.client({ retry: noRetry })
       const results = await Promise.all(Array.from({ length: 31 }, () => client.call("users/me")))
       const refused = results.flatMap((r) => r._tag === "Failure" ? [r.error._tag] : [])

@@ -31,12 +31,18 @@ export default suite("Operations against the reference server", [
   }),
 
   scenario(
-    "E1 A4 A7 an expired, revoked, unknown, empty or other product's token or the old account key gives 4",
+    "E1 A4 A7 an expired, revoked, unknown or other product's token or the old account key gives 4; an empty one is never sent",
     async (line) => {
       const { as } = await reference(line)
-      for (const token of [tokens.expired, tokens.revoked, tokens.otherProduct, tokens.accountKey, "thp_unknown", ""]) {
+      for (const token of [tokens.expired, tokens.revoked, tokens.otherProduct, tokens.accountKey, "thp_unknown"]) {
         assert.equal(await failedWith((await as(token)).call("users/me")), "InvalidTokenError")
       }
+      // The client refuses an empty token when it is made (the Options scenarios): nothing reaches the server.
+      const world = await line.reference()
+      const made = await world.tryClient({ token: "" }, "make")
+      assert.equal(made._tag, "Defect")
+      assert.equal((made as { readonly defect: { readonly option?: unknown } }).defect.option, "token")
+      assert.equal(await world.server.requestCount(), 0)
     }
   ),
 

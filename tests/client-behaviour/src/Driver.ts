@@ -351,7 +351,7 @@ export interface StoreOptions {
 export interface LimiterOptions {
   /** The pacing's permits per window. */
   readonly pacingLimit?: number
-  /** Limiters over stores through their seam (a scripted world only). */
+  /** Limiters over stores through their seam. */
   readonly stores?: StoreOptions
   /** The pacing's hold (`Pacing.layer({ hold })`). */
   readonly pacingHold?: "learned" | "safe"
@@ -627,6 +627,29 @@ export interface ReadmeHome {
   readonly tests: string
 }
 
+/**
+ * What `Line.tryOptions` makes with the options given: the client (`"client"`: `make`;
+ * `"clientConfig"`: `layerConfig` of `configFromEnv` with them), the pacing or the creation quota
+ * (`layer`), or either over Redis (`layerRedis`; the `…Config` ones: `layerRedisConfig`, the `url` read
+ * from `COMMUNITY_API_REDIS_URL`).
+ */
+export type OptionsTarget =
+  | "client"
+  | "clientConfig"
+  | "pacing"
+  | "quota"
+  | "pacingRedis"
+  | "pacingRedisConfig"
+  | "quotaRedis"
+  | "quotaRedisConfig"
+
+/**
+ * A value of an option as `Line.tryOptions` takes it: plain JavaScript given as it is, or one of the
+ * line's own values, made by the driver: `{ $millis }` its `Duration.millis`, `{ $redacted }` its
+ * `Redacted.make`.
+ */
+export type OptionValue = unknown
+
 /** An Effect line, as the scenarios drive it. */
 export interface Line {
   readonly name: "Effect 3" | "Effect 4"
@@ -674,6 +697,16 @@ export interface Line {
   readonly live: () => Promise<LiveWorld>
   /** The line's `ConfigError` that `value` is: whether it tells of invalid data; undefined when it is none. */
   readonly configError: (value: unknown) => { readonly invalidData: boolean } | undefined
+  /**
+   * Makes `target` with `options` (see {@link OptionValue}; the client gets the scripted server's base
+   * URL and a fake token unless they are given, a Redis store an unreachable `redis://` URL), built
+   * for a scope closed at once: how it went (a refused option dies with `InvalidConfig`). Nothing is
+   * sent: the client's `HttpClient` dies when used.
+   */
+  readonly tryOptions: (
+    target: OptionsTarget,
+    options: Readonly<Record<string, OptionValue>>
+  ) => Promise<Outcome<"made">>
   /** Whether `value` is an instance of the line's `ClientError` class of this tag. */
   readonly isClientError: (value: unknown, tag: string) => boolean
   /** Where the line's client package is and the README examples of the line, by name (see `src/Readme.ts`). */

@@ -7,6 +7,8 @@ import type {
   ClientOptions,
   Failure,
   LimiterOptions,
+  OptionsTarget,
+  OptionValue,
   Outcome,
   Received,
   RedisOptions,
@@ -237,5 +239,72 @@ export const recordingSpan = <P>(recorded: Recorded<P>, spans: Array<Recorded<P>
     event: (name: string, _time: bigint, attributes?: Record<string, unknown>) =>
       void recorded.events.push([name, attributes]),
     addLinks: () => {}
+  }
+}
+
+/**
+ * The options of `Line.tryOptions` as the line takes them: `{ $millis }` made its duration and
+ * `{ $redacted }` its `Redacted` (in `retry` too), anything else as it is; with the defaults of the
+ * target (a client: the scripted server's base URL and fake token; a Redis store: an unreachable URL)
+ * unless given, even as `undefined`.
+ */
+export const optionsOf = <Duration, Secret>(
+  target: OptionsTarget,
+  options: Readonly<Record<string, OptionValue>>,
+  make: { readonly millis: (millis: number) => Duration; readonly secret: (text: string) => Secret }
+): Record<string, unknown> => {
+  const value = (given: unknown): unknown => {
+    if (typeof given !== "object" || given === null) return given
+    if ("$millis" in given) return make.millis(Number(given.$millis))
+    if ("$redacted" in given) return make.secret(String(given.$redacted))
+    return Object.fromEntries(Object.entries(given).map(([key, inner]) => [key, value(inner)]))
+  }
+  const defaults: Record<string, unknown> = target.startsWith("client")
+    ? { baseUrl: scriptedServer.baseUrl, token: make.secret(scriptedServer.token) }
+    : target.endsWith("Redis") || target.endsWith("RedisConfig")
+    ? { url: "redis://127.0.0.1:1" }
+    : {}
+  return { ...defaults, ...Object.fromEntries(Object.entries(options).map(([key, given]) => [key, value(given)])) }
+}
+
+/** The variables `Line.tryOptions` reads its `"…Config"` targets' URL and credentials from. */
+export const optionsEnv = (target: OptionsTarget, options: Record<string, unknown>): Record<string, string> =>
+  target === "clientConfig"
+    ? { COMMUNITY_API_BASE_URL: scriptedServer.baseUrl, COMMUNITY_API_TOKEN: scriptedServer.token }
+    : { COMMUNITY_API_REDIS_URL: String(options["url"]) }
+
+/** A line's constructors of what `Line.tryOptions` makes, each giving the line's layer. */
+export interface OptionsMakers {
+  /** `make` of the client as a layer, over an `HttpClient` that dies when used. */
+  readonly client: (config: any) => unknown
+  /** `layerConfig` of `configFromEnv` with `mapped` set, over an `HttpClient` that dies when used. */
+  readonly clientConfig: (mapped: any) => unknown
+  readonly Pacing: {
+    readonly layer: (settings: any) => unknown
+    readonly layerRedis: (options: any) => unknown
+    readonly layerRedisConfig: (options: any) => unknown
+  }
+  readonly CreationQuota: OptionsMakers["Pacing"]
+}
+
+/** The layer of `target` with `options` (those of {@link optionsOf}), made by the line's `makers`. */
+export const optionsLayer = (target: OptionsTarget, options: Record<string, unknown>, makers: OptionsMakers) => {
+  // Through Config: the URL, or the base URL and the token, from the environment; the rest set in code.
+  const { url: _, ...withoutUrl } = options
+  const { baseUrl: __, token: ___, ...mapped } = options
+  switch (target) {
+    case "client":
+      return makers.client(options)
+    case "clientConfig":
+      return makers.clientConfig(mapped)
+    case "pacing":
+    case "quota":
+      return (target === "pacing" ? makers.Pacing : makers.CreationQuota).layer(options)
+    case "pacingRedis":
+    case "quotaRedis":
+      return (target === "pacingRedis" ? makers.Pacing : makers.CreationQuota).layerRedis(options)
+    case "pacingRedisConfig":
+    case "quotaRedisConfig":
+      return (target === "pacingRedisConfig" ? makers.Pacing : makers.CreationQuota).layerRedisConfig(withoutUrl)
   }
 }

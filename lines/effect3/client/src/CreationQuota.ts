@@ -22,12 +22,14 @@
  */
 import * as Budget from "@community-api/core/Budget"
 import * as Quota from "@community-api/core/CreationQuota"
+import * as OptionRules from "@community-api/core/OptionRules"
 import { Limits } from "@community-api/schema"
 import { Clock, Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
+import * as Options from "./internal/options.js"
 import * as RedisStore from "./RedisStore.js"
 
 /**
@@ -161,8 +163,10 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMake = (settings?: Settings): Service<never> =>
-  fromStore(Creations.unsafeMakeStore(Creations.resolve(settings)))
+export const unsafeMake = (settings?: Settings): Service<never> => {
+  Options.orThrow(OptionRules.quota(settings))
+  return fromStore(Creations.unsafeMakeStore(Creations.resolve(settings)))
+}
 
 /**
  * Makes a quota service with its own counters.

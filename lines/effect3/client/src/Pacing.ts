@@ -28,12 +28,14 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import * as OptionRules from "@community-api/core/OptionRules"
 import * as PacingBook from "@community-api/core/PacingBook"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Recording from "./internal/metrics.js"
+import * as Options from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
 import * as Timers from "./internal/timers.js"
 import * as Lane from "./Lane.js"
@@ -161,8 +163,10 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMake = (settings: Settings = {}): Service<never> =>
-  fromStore(Permits.unsafeMakeStore(settings.limit ?? defaults.limit), settings)
+export const unsafeMake = (settings: Settings = {}): Service<never> => {
+  Options.orThrow(OptionRules.pacing(settings, Options.reading))
+  return fromStore(Permits.unsafeMakeStore(settings.limit ?? defaults.limit), settings)
+}
 
 /**
  * Makes a pacing service with its own logs.
@@ -190,7 +194,10 @@ export const layer = (settings?: Settings): Layer.Layer<Pacing> => Layer.effect(
 export const makeFromStore = (
   settings?: Omit<Settings, "limit">
 ): Effect.Effect<Service, never, PermitStore.PermitStore> =>
-  Effect.map(PermitStore.PermitStore, (store) => fromStore(store, settings))
+  Options.checked(
+    () => OptionRules.pacing(settings, Options.reading),
+    () => Effect.map(PermitStore.PermitStore, (store) => fromStore(store, settings))
+  )
 
 /**
  * A layer of one pacing service over the store of permits of the context (see {@link makeFromStore}):
@@ -226,7 +233,10 @@ export interface RedisOptions extends RedisStore.PermitOptions, Settings {}
 export const makeRedis = (
   options: RedisOptions
 ): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
+  Options.checked(
+    () => OptionRules.pacing(options, Options.reading),
+    () => Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
+  )
 
 /**
  * A layer of one pacing service over Redis (see {@link makeRedis}): provide it in every process of

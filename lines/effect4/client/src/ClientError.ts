@@ -152,9 +152,11 @@ export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()
 
 /**
  * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
- * `layerConfig`): `option` names the option of `ClientConfig` and `reason` says why, e.g. a `baseUrl`
- * that is no URL or carries credentials, or a `userKey` that is empty or whitespace only. Not an error
- * of a call, and not in {@link ClientError}: the client is never made, and `make` dies with it (a
+ * `layerConfig`), or a limiter's or its Redis store's when it is made (`Pacing.layer`, `layerRedis`,
+ * `layerRedisConfig`, and `CreationQuota`'s): `option` names the option and `reason` says what it
+ * takes, e.g. a `baseUrl` that is no URL or carries credentials, a `userKey` that is empty or
+ * whitespace only, a `lease` of zero, a pacing `limit` above the API's 30 (the core's `OptionRules`).
+ * Not an error of a call, and not in {@link ClientError}: nothing is made, and `make` dies with it (a
  * defect, as for any argument a program cannot get right at run time); find it in the cause with
  * `Cause` (the defect is an instance of this class).
  *

@@ -187,10 +187,11 @@ export class CommunityApiClient extends Context.Service<CommunityApiClient, Clie
 /**
  * Makes a client over the `HttpClient` of the context.
  *
- * A configuration that cannot work (a `baseUrl` that is no URL or carries a query string or
- * credentials, a `userKey` empty or of whitespace only) is refused at once: the effect dies with
- * `ClientError.InvalidConfig`, which names the option and says why. So do {@link layer} and
- * {@link layerConfig}.
+ * A configuration that cannot work, of any type (a `baseUrl` that is no URL or carries a query string
+ * or credentials, a token empty or not `Redacted`, a `timeout` or `deadline` not greater than zero, a
+ * `userKey` empty or of whitespace only, an unknown `auth`, `lane` or `onCreationLimit`…: the core's
+ * `OptionRules`) is refused at once: the effect dies with `ClientError.InvalidConfig`, which names the
+ * option and says what it takes. So do {@link layer} and {@link layerConfig}.
  *
  * @since 0.1.0
  * @category constructors

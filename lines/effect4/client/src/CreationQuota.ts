@@ -8,12 +8,14 @@
 import * as Budget from "@community-api/core/Budget"
 import * as Quota from "@community-api/core/CreationQuota"
 import * as Limits from "@community-api/core/Limits"
+import * as OptionRules from "@community-api/core/OptionRules"
 import { Clock, type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "./ClientError.js"
 import type * as CountStore from "./CountStore.js"
 import { CountStore as CountStoreTag } from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
+import * as Options from "./internal/options.js"
 import * as RedisStore from "./RedisStore.js"
 
 /**
@@ -125,8 +127,10 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
  * @since 0.1.0
  * @category constructors
  */
-export const makeUnsafe = (settings?: Settings): Service<never> =>
-  fromStore(Creations.makeStoreUnsafe(Creations.resolve(settings)))
+export const makeUnsafe = (settings?: Settings): Service<never> => {
+  Options.orThrow(OptionRules.quota(settings))
+  return fromStore(Creations.makeStoreUnsafe(Creations.resolve(settings)))
+}
 
 /**
  * A quota in this process's memory.

@@ -6,12 +6,14 @@
  * @since 0.1.0
  */
 import type * as Budget from "@community-api/core/Budget"
+import * as OptionRules from "@community-api/core/OptionRules"
 import * as PacingBook from "@community-api/core/PacingBook"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as Recording from "./internal/metrics.js"
+import * as Options from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
 import * as Timers from "./internal/timers.js"
 import * as Lane from "./Lane.js"
@@ -113,8 +115,10 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
  * @since 0.1.0
  * @category constructors
  */
-export const makeUnsafe = (settings: Settings = {}): Service<never> =>
-  fromStore(Permits.makeStoreUnsafe(settings.limit ?? defaults.limit), settings)
+export const makeUnsafe = (settings: Settings = {}): Service<never> => {
+  Options.orThrow(OptionRules.pacing(settings, Options.reading))
+  return fromStore(Permits.makeStoreUnsafe(settings.limit ?? defaults.limit), settings)
+}
 
 /**
  * A pacing in this process's memory.
@@ -162,7 +166,10 @@ export const layer = (settings?: Settings): Layer.Layer<never> => Layer.effect(P
 export const makeFromStore = (
   settings?: Omit<Settings, "limit">
 ): Effect.Effect<Service, never, PermitStoreTag> =>
-  Effect.map(Effect.service(PermitStoreTag), (store) => fromStore(store, settings))
+  Options.checked(
+    () => OptionRules.pacing(settings, Options.reading),
+    () => Effect.map(Effect.service(PermitStoreTag), (store) => fromStore(store, settings))
+  )
 
 /**
  * A pacing over the store of the context.
@@ -191,7 +198,10 @@ export interface RedisOptions extends RedisStore.PermitOptions, Settings {}
 export const makeRedis = (
   options: RedisOptions
 ): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
+  Options.checked(
+    () => OptionRules.pacing(options, Options.reading),
+    () => Effect.map(RedisStore.makePermits(options), (store) => fromStore(store, options))
+  )
 
 /**
  * A pacing in Redis for the clients under this layer.

@@ -11,12 +11,14 @@
  * @since 0.1.0
  */
 import * as Environment from "@community-api/core/Environment"
+import * as OptionRules from "@community-api/core/OptionRules"
 import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
+import * as OptionChecks from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
 import * as Shared from "./internal/shared.js"
 import * as PermitStore from "./PermitStore.js"
@@ -104,7 +106,15 @@ export interface PermitOptions extends Options, PermitStore.Settings {
  */
 export const makePermits = (
   options: PermitOptions
-): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  OptionChecks.checked(
+    () =>
+      OptionRules.store(options, OptionChecks.reading) ??
+        OptionRules.pacing({ limit: options.limit }, OptionChecks.reading),
+    () => permitsIn(options)
+  )
+
+const permitsIn = (options: PermitOptions) => {
   const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
   return Shared.build(
     "pacing",
@@ -157,7 +167,13 @@ export interface CountOptions extends Options, CountStore.Settings {}
  */
 export const makeCounts = (
   options: CountOptions
-): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> => {
+): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
+  OptionChecks.checked(
+    () => OptionRules.store(options, OptionChecks.reading) ?? OptionRules.quota(options),
+    () => countsIn(options)
+  )
+
+const countsIn = (options: CountOptions) => {
   const settings = Creations.resolve(options)
   return Shared.build(
     "creation quota",

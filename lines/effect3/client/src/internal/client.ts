@@ -15,6 +15,7 @@ import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
+import * as OptionRules from "@community-api/core/OptionRules"
 import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
@@ -33,6 +34,7 @@ import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
 import * as Metrics from "./metrics.js"
+import * as Options from "./options.js"
 import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
@@ -115,6 +117,7 @@ export const make = (
 ): Effect.Effect<CommunityApiClient.Client, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     yield* Metrics.declare
+    yield* Options.checked(() => OptionRules.client(config, Options.reading), () => Effect.void)
     const wire = yield* Http.make(config)
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing

@@ -49,6 +49,7 @@ import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
+import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
 import * as RedisDriver from "./RedisDriver.js"
@@ -257,7 +258,7 @@ const liveDeps: LiveDriver.Deps = {
 export const line: Driver.Line = {
   name: "Effect 3",
   reference: async (
-    { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, ...options } = {}
+    { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, stores, ...options } = {}
   ) => {
     const answered: Array<Driver.ReferenceWorld["answered"][number]> = []
     const observed = Lines.observed()
@@ -272,7 +273,7 @@ export const line: Driver.Line = {
     const runtime = ManagedRuntime.make(
       Layer.mergeAll(
         layer,
-        limitersOf(Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute })),
+        limitersOf(Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute, stores })),
         randomSeed === undefined ? Layer.empty : Layer.setRandom(Random.make(randomSeed)),
         observing(observe, observed),
         prometheusPort === undefined ? Layer.empty : Prometheus.layer(prometheusPort)
@@ -382,6 +383,7 @@ export const line: Driver.Line = {
   realPort: () => LiveDriver.realPort(liveDeps),
   live: () => LiveDriver.live(liveDeps),
   configError: LiveDriver.configError,
+  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
   redis: (options = {}) =>

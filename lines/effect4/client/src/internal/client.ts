@@ -14,6 +14,7 @@ import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as JsonBody from "@community-api/core/JsonBody"
+import * as OptionRules from "@community-api/core/OptionRules"
 import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
 import * as UserKey from "@community-api/core/UserKey"
@@ -31,6 +32,7 @@ import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
 import * as Metrics from "./metrics.js"
+import * as Options from "./options.js"
 import * as Retrying from "./retrying.js"
 
 const defaultTimeout = Duration.seconds(30)
@@ -111,6 +113,7 @@ export const make = (
 ): Effect.Effect<CommunityApiClient.Client, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     yield* Metrics.declare
+    yield* Options.checked(() => OptionRules.client(config, Options.reading), () => Effect.void)
     const wire = yield* Http.make(config)
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing

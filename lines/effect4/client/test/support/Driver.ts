@@ -46,6 +46,7 @@ import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
+import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
 import * as RedisDriver from "./RedisDriver.js"
@@ -268,7 +269,7 @@ const liveDeps: LiveDriver.Deps = {
 export const line: Driver.Line = {
   name: "Effect 4",
   reference: async (
-    { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, ...options } = {}
+    { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, stores, ...options } = {}
   ) => {
     const answered: Array<Driver.ReferenceWorld["answered"][number]> = []
     const observed = Lines.observed()
@@ -292,7 +293,7 @@ export const line: Driver.Line = {
         observing(observe, observed),
         prometheusPort === undefined ? Layer.empty : Prometheus.layer(prometheusPort)
       ),
-      Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute })
+      Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute, stores })
     )
     const server = await runtime.runPromise(Effect.service(ReferenceServer.ReferenceServer))
     const run = <A>(effect: Effect.Effect<A, never, ReferenceServer.ReferenceServer>) => runtime.runPromise(effect)
@@ -401,6 +402,7 @@ export const line: Driver.Line = {
   realPort: () => LiveDriver.realPort(liveDeps),
   live: () => LiveDriver.live(liveDeps),
   configError: LiveDriver.configError,
+  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
   redis: (options = {}) =>
