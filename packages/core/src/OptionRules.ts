@@ -48,7 +48,7 @@ export const shown = (value: unknown): string => {
  * (a deadline, a timeout); `zero` whether zero is (a margin).
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const duration = (
   millis: number | undefined,
@@ -69,7 +69,7 @@ export const duration = (
  * in `because`).
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const wholeNumber = (
   value: unknown,
@@ -85,7 +85,7 @@ export const wholeNumber = (
  * The reason of a choice refused: it must be one of `choices`.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const oneOf = (value: unknown, choices: ReadonlyArray<string>): string | undefined =>
   typeof value === "string" && choices.includes(value)
@@ -96,7 +96,7 @@ export const oneOf = (value: unknown, choices: ReadonlyArray<string>): string | 
  * The reason of a share refused: a number from 0 to 1.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const share = (value: unknown): string | undefined =>
   typeof value === "number" && value >= 0 && value <= 1
@@ -108,7 +108,7 @@ export const share = (value: unknown): string | undefined =>
  * what it holds then. A token that is not `Redacted` or is blank is refused; the value is never shown.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const token = (given: unknown, redacted: boolean, text: unknown): string | undefined => {
   if (!redacted) {
@@ -124,7 +124,7 @@ export const token = (given: unknown, redacted: boolean, text: unknown): string 
  * The reason of a `userKey` refused: a text, neither empty nor blank (`UserKey.problem`).
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const userKey = (value: unknown): string | undefined =>
   typeof value === "string" ? UserKey.problem(value) : `must be a text, not ${shown(value)}`
@@ -143,7 +143,7 @@ export const redisSchemes: ReadonlyArray<string> = ["redis:", "rediss:", "redis+
  * URL is never shown: it may hold a password.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const redisUrl = (value: unknown): string | undefined => {
   const takes = `must be a URL of ${redisSchemes.join(", ")} (such as redis://host:6379/0)`
@@ -166,7 +166,7 @@ export const redisUrl = (value: unknown): string | undefined => {
  * The reason of a key prefix refused: a text (empty is taken: no prefix).
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const prefix = (value: unknown): string | undefined =>
   typeof value === "string" ? undefined : `must be a text, not ${shown(value)}`
@@ -175,7 +175,7 @@ export const prefix = (value: unknown): string | undefined =>
  * The reason of a `maxResponseBytes` refused: a whole number of bytes from 1.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const maxResponseBytes = (value: unknown): string | undefined => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER)
 
@@ -183,7 +183,7 @@ export const maxResponseBytes = (value: unknown): string | undefined => wholeNum
  * The reason of a pacing `limit` refused: the API answers error 5 past its requests a window.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const pacingLimit = (value: unknown): string | undefined =>
   wholeNumber(
@@ -197,7 +197,7 @@ export const pacingLimit = (value: unknown): string | undefined =>
  * The reason of a creation quota's `perMinute` or `perDay` refused: the API refuses creations past them.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const creations = (window: Limits.CreationWindow, value: unknown): string | undefined => {
   const max = window === "minute" ? Limits.creationsPerMinute : Limits.creationsPerDay
@@ -208,7 +208,7 @@ export const creations = (window: Limits.CreationWindow, value: unknown): string
  * The reason of an optional retry count (`limitRetries`) refused: a whole number of 0 or more.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const retries = (value: unknown): string | undefined => wholeNumber(value, 0, Number.MAX_SAFE_INTEGER)
 
@@ -216,7 +216,7 @@ export const retries = (value: unknown): string | undefined => wholeNumber(value
  * The reason of a `baseUrl` refused (`BaseUrl.problem`), of any type.
  *
  * @since 0.1.0
- * @category rules
+ * @category options
  */
 export const baseUrl = (value: unknown): string | undefined =>
   typeof value === "string" || value instanceof URL
@@ -273,7 +273,7 @@ const objectRule = (given: unknown): string | undefined =>
  * it must have, then every other option given. The token is never shown.
  *
  * @since 0.1.0
- * @category checks
+ * @category options
  */
 export const client = (config: unknown, reading: Reading): Refusal | undefined => {
   const options = objectRule(config)
@@ -301,7 +301,7 @@ export const client = (config: unknown, reading: Reading): Refusal | undefined =
  * `window`, `margin` (zero taken) and `hold`.
  *
  * @since 0.1.0
- * @category checks
+ * @category options
  */
 export const pacing = (settings: unknown, reading: Reading): Refusal | undefined =>
   first([
@@ -315,7 +315,7 @@ export const pacing = (settings: unknown, reading: Reading): Refusal | undefined
  * The first refusal of a creation quota's settings given: `perMinute` and `perDay`, at most the API's.
  *
  * @since 0.1.0
- * @category checks
+ * @category options
  */
 export const quota = (settings: unknown): Refusal | undefined =>
   first([
@@ -329,7 +329,7 @@ export const quota = (settings: unknown): Refusal | undefined =>
  * for the store of the pacing's permits, `lease` and `interactiveShare`.
  *
  * @since 0.1.0
- * @category checks
+ * @category options
  */
 export const store = (options: unknown, reading: Reading): Refusal | undefined => {
   const refused = objectRule(options)
