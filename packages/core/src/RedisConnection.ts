@@ -188,7 +188,16 @@ export const make = (url: string, timeoutMillis: number): RedisConnection => {
         : lastError ?? "not connected yet"
       return scrub(`${why} (connection ${status})`)
     },
-    failure: (error) => scrub(error instanceof Error ? error.message : String(error)),
+    failure: (error) =>
+      scrub(
+        // ioredis fails a call in flight when the connection drops (no retry of it: `maxRetriesPerRequest`
+        // is 0) with words about its own option; a person reads that the connection was lost.
+        error instanceof Error && error.name === "MaxRetriesPerRequestError"
+          ? `connection lost before the answer${lastError === undefined ? "" : `: ${lastError}`}`
+          : error instanceof Error
+          ? error.message
+          : String(error)
+      ),
     timedOut: scrub(`no answer within ${timeoutMillis} ms`)
   }
 }

@@ -80,6 +80,20 @@ describe("RedisConnection", () => {
     )
   })
 
+  it("L1 a call in flight when the connection drops fails as the connection lost, not in the driver's words", () => {
+    const connection = RedisConnection.make("redis://:s3cret@cache:6379", 1_000)
+    connection.noteReady()
+    const inFlight = Object.assign(
+      new Error(
+        "Reached the max retries per request limit (which is 0). Refer to \"maxRetriesPerRequest\" option for details."
+      ),
+      { name: "MaxRetriesPerRequestError" }
+    )
+    expect(connection.failure(inFlight)).toBe("connection lost before the answer")
+    connection.noteError(new Error("read ECONNRESET s3cret"))
+    expect(connection.failure(inFlight)).toBe("connection lost before the answer: read ECONNRESET ***")
+  })
+
   it("a failed SELECT of the URL's database refuses every call, ready or not: no call runs on database 0", () => {
     const connection = RedisConnection.make("redis://:s3cret@cache:6379/99", 1_000)
     connection.noteError(Object.assign(new Error("ERR DB index is out of range"), {

@@ -102,6 +102,33 @@ export default suite("A Redis that stalls", [
   ),
 
   scenario(
+    "L1 a call in flight when Redis dies fails as the connection lost, and so do the calls after it",
+    (line) =>
+      withRedis(line, async (server) => {
+        const redis = await line.redis({ clock: "test" })
+        const permits = await store(redis, server.url, freshPrefix("lost"), 5)
+        await settled([tracked(permits.budget("u"))])
+        const info = await redisCommand(server.port, "INFO", "server")
+        const pid = Number(info.find((line) => line.startsWith("process_id:"))?.split(":")[1])
+        // Stopped first, so that the take is surely sent and waiting for its answer when Redis dies.
+        const resume = await stall(server.port)
+        const inFlight = tracked(permits.take("u"))
+        await realTurn()
+        process.kill(pid, "SIGKILL")
+        resume()
+        for (let turn = 0; turn < 1500 && !inFlight.done(); turn++) await realTurn()
+        const lost = await failed(inFlight.call)
+        assert.equal(lost._tag, "LimiterUnavailable")
+        assert.match(lost.message, /connection lost before the answer/)
+        const next = await failed(permits.take("u"))
+        assert.equal(next._tag, "LimiterUnavailable")
+        assert.match(next.message, /connection lost/)
+        assert.doesNotMatch(`${lost.message} ${next.message}`, /maxRetriesPerRequest|not connected yet/)
+      }),
+    60_000
+  ),
+
+  scenario(
     "a store closed while Redis is stalled closes its connection after the timeout, not when Redis wakes",
     (line) =>
       withRedis(line, async (server) => {
