@@ -522,6 +522,12 @@ export interface RedisWorld {
    */
   readonly reference: () => Promise<{
     readonly client: (pacing: RedisPacing, options?: ClientOptions) => Promise<Client>
+    /**
+     * A client whose pacing is `Pacing.layerRedis(pacing)`, built with it as a service builds its
+     * layers (its creation quota its own memory's): the client, or how building it failed (a refused
+     * option dies).
+     */
+    readonly layered: (pacing: RedisPacingOptions, options?: ClientOptions) => Promise<Outcome<Client>>
     readonly answered: ReadonlyArray<{ readonly at: number; readonly outcome: number | "ok" | "dropped" }>
   }>
 }

@@ -20,6 +20,7 @@ export interface Modules {
   readonly Effect: Module
   readonly Fiber: Module
   readonly Lane: Module
+  readonly Layer: Module
   readonly Option: Module
   readonly Paginate: Module
   readonly Redacted: Module
@@ -226,6 +227,28 @@ export const tryClient = <F, S>(kit: Kit<F, S>, runner: Runner<F>, make: F): Pro
   runner.run(kit.outcome(make)).then((outcome: Driver.Outcome<LineClient>) =>
     outcome._tag === "Success" ? { _tag: "Success", value: client(kit, runner, outcome.value) } : outcome
   )
+
+/**
+ * A client of `make` over `context` and `layers` built for the scope of `within`, as a service's
+ * runtime holds its layers: the client, or how building them or making it failed
+ * (`RedisWorld.reference`'s `layered`).
+ */
+export const layeredClient = <F, S>(
+  kit: Kit<F, S>,
+  runner: Runner<F>,
+  within: (effect: F) => F,
+  context: unknown,
+  layers: ReadonlyArray<unknown>,
+  make: F
+): Promise<Driver.Outcome<Driver.Client>> => {
+  const { Effect, Layer } = kit.modules
+  const built = Layer.build(Layer.mergeAll(Layer.succeedContext(context), ...layers))
+  return tryClient(
+    kit,
+    runner,
+    within(kit.flatMap(built, (services) => Effect.provide(make, Layer.succeedContext(services))))
+  )
+}
 
 /** What every world offers over a runtime: its clients, its clock, `Paginate.pages` on it. */
 export const world = <F, S>(

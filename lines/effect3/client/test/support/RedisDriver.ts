@@ -114,6 +114,7 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
           onRequest: (entry) => void answered.push({ at: entry.at, outcome: entry.outcome })
         }))
       ))
+      const defaults = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
       return {
         answered,
         client: (handle, options) => {
@@ -121,9 +122,14 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
           if (timed === undefined) throw new Error("a pacing of another world")
           return clientIn(
             Layer.mergeAll(Layer.succeedContext(http), Layer.succeed(Pacing.Pacing, timed), CreationQuota.layer()),
-            { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner },
+            defaults,
             options
           )
+        },
+        layered: (settings, options = {}) => {
+          const pacing = Pacing.layerRedis(Lines.redisPacingOptions(settings, makers))
+          const make = CommunityApiClient.make(deps.config(defaults, options))
+          return Worlds.layeredClient(deps.kit, runner, worldScope.within, http, [pacing, CreationQuota.layer()], make)
         }
       }
     }

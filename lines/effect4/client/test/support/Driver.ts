@@ -84,7 +84,7 @@ type Fx = Effect.Effect<any, any, any>
 
 /** The line's modules and functions that the compositions both drivers share (`Worlds`) put together. */
 const kit = Worlds.kitOf<Fx, Stream.Stream<any, any, any>>(
-  { Clock, Duration, Effect, Fiber, Lane, Option, Paginate, Redacted, Stream, TestClock },
+  { Clock, Duration, Effect, Fiber, Lane, Layer, Option, Paginate, Redacted, Stream, TestClock },
   {
     outcomeOf,
     collect: (stream) => Stream.runCollect(stream),
