@@ -14,6 +14,7 @@
  */
 import * as BaseUrl from "./BaseUrl.js"
 import * as Limits from "./Limits.js"
+import * as RedisStoreOptions from "./RedisStoreOptions.js"
 import * as UserKey from "./UserKey.js"
 
 /**
@@ -323,10 +324,28 @@ export const quota = (settings: unknown): Refusal | undefined =>
     ["perDay", field(settings, "perDay"), (value) => creations("day", value)]
   ])
 
+/** How many of the store's timeouts a lease lasts at the least ({@link store}). */
+const leaseTimeouts = 3
+
+/**
+ * A lease too short for its renewals: a permit is renewed every third of its lease, and a renewal may
+ * take the store's timeout to answer (a failed one is tried again at the next third), so a shorter
+ * lease lets a permit lapse while its request is in flight, and another process takes it.
+ */
+const lease = (given: unknown, options: unknown, reading: Reading): string | undefined => {
+  const millis = reading.millis(given)
+  const timeout = reading.millis(field(options, "timeout")) ?? RedisStoreOptions.defaults.timeoutMillis
+  const least = leaseTimeouts * timeout
+  return millis === undefined || millis >= least ?
+    undefined :
+    `must be at least ${leaseTimeouts} times the store's timeout (${least} ms with a timeout of ${timeout} ms: ` +
+    `a permit is renewed every third of its lease, and a renewal may take the timeout), not ${millis} ms`
+}
+
 /**
  * The first refusal of a Redis store's options (`RedisStore.Options`): the `url`, which it must have
  * (a text or a `Redacted` one, never shown), then `prefix`, `timeout` and `onUnavailable` given; and,
- * for the store of the pacing's permits, `lease` and `interactiveShare`.
+ * for the store of the pacing's permits, `lease` (at least three times the timeout) and `interactiveShare`.
  *
  * @since 0.1.0
  * @category options
@@ -341,7 +360,7 @@ export const store = (options: unknown, reading: Reading): Refusal | undefined =
     ["prefix", field(options, "prefix"), prefix],
     ["timeout", field(options, "timeout"), durationRule(reading)],
     ["onUnavailable", field(options, "onUnavailable"), (value) => oneOf(value, ["fail", "fallback"])],
-    ["lease", field(options, "lease"), durationRule(reading)],
+    ["lease", field(options, "lease"), (value) => durationRule(reading)(value) ?? lease(value, options, reading)],
     ["interactiveShare", field(options, "interactiveShare"), share]
   ])
 }

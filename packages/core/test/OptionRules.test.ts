@@ -109,6 +109,14 @@ describe("OptionRules", () => {
       option: "lease",
       reason: "must be a duration greater than zero, not 0 millis"
     })
+    expect(OptionRules.store({ url, lease: { millis: 2999 } }, reading)).toEqual({
+      option: "lease",
+      reason: "must be at least 3 times the store's timeout (3000 ms with a timeout of 1000 ms: a permit is renewed " +
+        "every third of its lease, and a renewal may take the timeout), not 2999 ms"
+    })
+    expect(OptionRules.store({ url, lease: { millis: 3000 } }, reading)).toBeUndefined()
+    expect(OptionRules.store({ url, lease: { millis: 600 }, timeout: { millis: 200 } }, reading)).toBeUndefined()
+    expect(OptionRules.store({ url, lease: { millis: 600 }, timeout: { millis: 201 } }, reading)?.option).toBe("lease")
     expect(OptionRules.store({ url, timeout: { millis: -1 } }, reading)?.option).toBe("timeout")
     expect(OptionRules.store({ url, onUnavailable: "ignore" }, reading)?.option).toBe("onUnavailable")
     expect(OptionRules.store({ url, interactiveShare: 1.5 }, reading)?.option).toBe("interactiveShare")

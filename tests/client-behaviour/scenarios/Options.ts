@@ -114,10 +114,15 @@ export default suite("Options", [
   }),
 
   scenario(
-    "L1 a zero lease is refused by Pacing.layerRedis and layerRedisConfig, where it switched pacing off",
+    "L1 a zero lease, or one too short for its renewals, is refused by Pacing.layerRedis and layerRedisConfig, where it let the pacing slip",
     async (line) => {
       await refusedBy(line, ["pacingRedis", "pacingRedisConfig"], [
         ["lease", millis(0), /^must be a duration greater than zero, not 0 millis$/],
+        [
+          "lease",
+          millis(2999),
+          /^must be at least 3 times the store's timeout \(3000 ms with a timeout of 1000 ms: .*\), not 2999 ms$/
+        ],
         ["lease", millis(-1), /^must be a duration greater than zero, not (-1|0) millis$/],
         ["lease", "forever", /not "forever"$/]
       ])

@@ -77,10 +77,11 @@ export default suite("The Redis store of the limiters", [
     (line) =>
       withRedis(line, async (server) => {
         const redis = await line.redis()
-        const options = { url: server.url, prefix: freshPrefix(), limit: 1, leaseMillis: 600 }
+        // The shortest lease the options take with this timeout (three of them): renewed every 400 ms.
+        const options = { url: server.url, prefix: freshPrefix(), limit: 1, leaseMillis: 1200, timeoutMillis: 400 }
         const slow = await redis.pacing(options)
         const other = await redis.pacing(options)
-        const slowRequest = slow.withPermit("u", { millis: 2000 })
+        const slowRequest = slow.withPermit("u", { millis: 2500 })
         await sleep(100)
         const { sentAt } = await succeeded(other.withPermit("u"))
         const { answeredAt } = await succeeded(slowRequest)
