@@ -8,11 +8,11 @@
  *
  * @since 0.1.0
  */
-import * as Budget from "@community-api/client/Budget"
 import type * as ClientError from "@community-api/client/ClientError"
 import * as Target from "@community-api/client/Target"
+import * as Budget from "@community-api/core/Budget"
 import { Limits } from "@community-api/schema"
-import { Clock, Console, Effect, Option } from "effect"
+import { Clock, Console, DateTime, Effect, Option } from "effect"
 import { Api } from "./Api.js"
 import type * as Flags from "./Flags.js"
 import * as Instant from "./internal/instant.js"
@@ -179,7 +179,8 @@ export const run = (options: {
 }): Effect.Effect<void, ClientError.LimiterUnavailable, Api> =>
   Effect.gen(function*() {
     const api = yield* Api
-    const budget = yield* api.budget
+    // The client's instants (`DateTime`) in epoch milliseconds, as the question and the table take them.
+    const budget = Budget.mapInstants(yield* api.budget, DateTime.toEpochMillis)
     const now = yield* Clock.currentTimeMillis
     const asked = Option.map(options.question, (question) => ({
       ...question,

@@ -11,9 +11,10 @@
 import * as Budget from "@community-api/client/Budget"
 import type * as CommunityApiClient from "@community-api/client/CommunityApiClient"
 import * as Target from "@community-api/client/Target"
+import * as CoreBudget from "@community-api/core/Budget"
 import { Limits } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
-import { Cause, Clock, Effect } from "effect"
+import { Cause, Clock, DateTime, Effect } from "effect"
 import * as Answer from "./Answer.js"
 import * as Issues from "./Issues.js"
 import * as Output from "./Output.js"
@@ -132,7 +133,7 @@ const parameters = Object.keys(inputSchema.properties ?? {})
  */
 export const questionOf = (
   args: Readonly<Record<string, unknown>>
-): { readonly question: Budget.Question | undefined } | { readonly issues: ReadonlyArray<Answer.Issue> } => {
+): { readonly question: CoreBudget.Question | undefined } | { readonly issues: ReadonlyArray<Answer.Issue> } => {
   const { by, creations, ...rest } = args
   const issues: Array<Answer.Issue> = Object.keys(rest).map((key) => Issues.notAParameter(key, parameters))
   const count = typeof creations === "number" && Number.isInteger(creations) && creations >= 1 &&
@@ -194,9 +195,10 @@ export const run = (
   if ("issues" in checked) return Effect.succeed(Answer.invalidInput(name, checked.issues))
   const { question } = checked
   return Effect.gen(function*() {
-    const budget = yield* client.budget
+    // The client's instants (`DateTime`) in epoch milliseconds, as the question takes them.
+    const budget = Budget.mapInstants(yield* client.budget, DateTime.toEpochMillis)
     const now = yield* Clock.currentTimeMillis
-    const result = Budget.toJson(
+    const result = CoreBudget.toJson(
       budget,
       limiters,
       question === undefined

@@ -5,22 +5,27 @@
  * a budget ({@link Json}, made by {@link toJson}) that the command line (`limits --json`) and the MCP
  * server (`limits_get`) show, whose fields and values both lines' schemas of it describe.
  *
+ * The models' instants are epoch milliseconds here (`Instant`, their type parameter, is `number` by
+ * default); each line gives its budgets with instants of its own (`DateTime.Utc`), made by
+ * {@link mapInstants} in one place, and {@link toJson} reads them through the conversion it is given.
+ *
  * @since 0.1.0
  */
 import * as Limits from "./Limits.js"
 
 /**
- * One window of a limit: how much of it is used and left, and when it resets (epoch milliseconds; for
- * the request rate, when the next permit held now comes back, or now when none is held).
+ * One window of a limit: how much of it is used and left, and when it resets (an `Instant`, epoch
+ * milliseconds by default; for the request rate, when the next permit held now comes back, or now
+ * when none is held).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Window {
+export interface Window<Instant = number> {
   readonly used: number
   readonly limit: number
   readonly left: number
-  readonly resetsAt: number
+  readonly resetsAt: Instant
 }
 
 /**
@@ -30,9 +35,9 @@ export interface Window {
  * @since 0.1.0
  * @category models
  */
-export interface OfUser {
-  readonly requests: Requests
-  readonly creations: Creations
+export interface OfUser<Instant = number> {
+  readonly requests: Requests<Instant>
+  readonly creations: Creations<Instant>
 }
 
 /**
@@ -41,9 +46,9 @@ export interface OfUser {
  * @since 0.1.0
  * @category models
  */
-export interface Creations {
-  readonly minute: Window
-  readonly day: Window
+export interface Creations<Instant = number> {
+  readonly minute: Window<Instant>
+  readonly day: Window<Instant>
 }
 
 /**
@@ -78,11 +83,11 @@ export const creations = (
  * @since 0.1.0
  * @category models
  */
-export interface Requests {
+export interface Requests<Instant = number> {
   readonly used: number
   readonly limit: number
   readonly left: number
-  readonly resetsAt: number | undefined
+  readonly resetsAt: Instant | undefined
 }
 
 /**
@@ -125,9 +130,46 @@ export const requests = (options: {
  * @since 0.1.0
  * @category models
  */
-export type Estimate =
-  | { readonly _tag: "InTime"; readonly lastAt: number }
-  | { readonly _tag: "Late"; readonly earliest: number }
+export type Estimate<Instant = number> =
+  | { readonly _tag: "InTime"; readonly lastAt: Instant }
+  | { readonly _tag: "Late"; readonly earliest: Instant }
+
+/**
+ * A budget's model with each of its instants given by `f`: how a line gives the core's budgets (epoch
+ * milliseconds) with instants of its own, and back. Its counts are kept; a `resetsAt` that is
+ * `undefined` stays so.
+ *
+ * @since 0.1.0
+ * @category mapping
+ */
+export const mapInstants: {
+  <A, B>(estimate: Estimate<A>, f: (instant: A) => B): Estimate<B>
+  <A, B>(budget: OfUser<A>, f: (instant: A) => B): OfUser<B>
+  <A, B>(creations: Creations<A>, f: (instant: A) => B): Creations<B>
+  <A, B>(window: Window<A>, f: (instant: A) => B): Window<B>
+  <A, B>(requests: Requests<A>, f: (instant: A) => B): Requests<B>
+} = <A, B>(
+  model: Estimate<A> | OfUser<A> | Creations<A> | Requests<A>,
+  f: (instant: A) => B
+): Estimate<B> & OfUser<B> & Creations<B> & Requests<B> => mapped(model, f) as never
+
+const mapped = <A, B>(
+  model: Estimate<A> | OfUser<A> | Creations<A> | Requests<A>,
+  f: (instant: A) => B
+): Estimate<B> | OfUser<B> | Creations<B> | Requests<B> => {
+  if ("_tag" in model) {
+    return model._tag === "InTime"
+      ? { _tag: "InTime", lastAt: f(model.lastAt) }
+      : { _tag: "Late", earliest: f(model.earliest) }
+  }
+  if ("requests" in model) {
+    return { requests: mapped(model.requests, f) as Requests<B>, creations: mapped(model.creations, f) as Creations<B> }
+  }
+  if ("minute" in model) {
+    return { minute: mapped(model.minute, f) as Window<B>, day: mapped(model.day, f) as Window<B> }
+  }
+  return { ...model, resetsAt: model.resetsAt === undefined ? undefined : f(model.resetsAt) }
+}
 
 /**
  * The earliest instant the last of `count` creations can be sent, from `budget` at `now`: as many as
@@ -198,14 +240,15 @@ export type Limiters = typeof limiters[number]
 export const maxCreations = 100_000
 
 /**
- * Whether `creations` creations can all be sent `by` an instant (epoch milliseconds).
+ * Whether `creations` creations can all be sent `by` an instant (an `Instant`, epoch milliseconds by
+ * default).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Question {
+export interface Question<Instant = number> {
   readonly creations: number
-  readonly by: number
+  readonly by: Instant
 }
 
 /**
@@ -261,18 +304,40 @@ const windowJson = (window: Window): WindowJson => ({
 })
 
 /**
+ * A {@link Question} with its answer, its `estimate` ({@link estimate} of the same budget).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Asked<Instant = number> extends Question<Instant> {
+  readonly estimate: Estimate<Instant>
+}
+
+/**
  * The {@link Json} of a budget kept where `limiters` says, with the answer to `asked` when there is
- * one (its `estimate`, {@link estimate} of the same budget).
+ * one. A budget of epoch milliseconds is read as it is; one of a line's instants, through
+ * `epochMillis`, the line's conversion of its instant to epoch milliseconds.
  *
  * @since 0.1.0
  * @category encoding
  */
-export const toJson = (
-  budget: OfUser,
+export const toJson: {
+  (budget: OfUser, limiters: Limiters, asked?: Asked): Json
+  <Instant>(
+    budget: OfUser<Instant>,
+    limiters: Limiters,
+    asked: Asked<Instant> | undefined,
+    epochMillis: (instant: Instant) => number
+  ): Json
+} = <Instant>(
+  budget: OfUser<Instant>,
   limiters: Limiters,
-  asked?: Question & { readonly estimate: Estimate }
+  asked?: Asked<Instant>,
+  // Epoch milliseconds already, by the first signature.
+  epochMillis: (instant: Instant) => number = Number
 ): Json => {
-  const { creations, requests } = budget
+  const { creations, requests } = mapInstants(budget, epochMillis)
+  const isoOf = (instant: Instant) => iso(epochMillis(instant))
   return {
     limiters,
     requests: {
@@ -285,9 +350,9 @@ export const toJson = (
     ...(asked === undefined ? {} : {
       estimate: {
         creations: asked.creations,
-        by: iso(asked.by),
+        by: isoOf(asked.by),
         in_time: asked.estimate._tag === "InTime",
-        last_at: iso(asked.estimate._tag === "InTime" ? asked.estimate.lastAt : asked.estimate.earliest)
+        last_at: isoOf(asked.estimate._tag === "InTime" ? asked.estimate.lastAt : asked.estimate.earliest)
       }
     })
   }

@@ -112,4 +112,34 @@ describe("Budget", () => {
       })
     expect(Budget.limiters).toEqual(["memory", "redis"])
   })
+
+  it("a budget's instants given as a line's own and back, and its JSON read through the line's conversion", () => {
+    const creations = Budget.creations(count(5, 150), now)
+    const waiting = Budget.requests({ limit: 30, held: 3, nextBackAt: undefined, blockedUntil: 0, now })
+    const budget: Budget.OfUser = { requests: waiting, creations }
+    /** An instant as a line might hold it: not a number. */
+    const boxed = (epochMillis: number) => ({ epochMillis })
+    const lines = Budget.mapInstants(budget, boxed)
+    expect(lines).toStrictEqual({
+      requests: { used: 3, limit: 30, left: 27, resetsAt: undefined },
+      creations: {
+        minute: { used: 5, limit: 20, left: 15, resetsAt: boxed(Date.UTC(2026, 10, 26, 18, 0)) },
+        day: { used: 150, limit: 200, left: 50, resetsAt: boxed(Date.UTC(2026, 10, 27, 0, 0)) }
+      }
+    })
+    expect(Budget.mapInstants(lines, (instant) => instant.epochMillis)).toStrictEqual(budget)
+    expect(
+      Budget.mapInstants(
+        Budget.requests({ ...waiting, held: 0, nextBackAt: undefined, blockedUntil: 0, now, limit: 30 }),
+        boxed
+      )
+    )
+      .toStrictEqual({ used: 0, limit: 30, left: 30, resetsAt: boxed(now) })
+    const estimate = Budget.estimate(creations, 70, now, now + 60_000)
+    expect(Budget.mapInstants(estimate, boxed)).toStrictEqual({ _tag: "Late", earliest: boxed(Date.UTC(2026, 10, 27)) })
+    const asked = { creations: 70, by: boxed(now + 60_000), estimate: Budget.mapInstants(estimate, boxed) }
+    expect(Budget.toJson(lines, "memory", asked, (instant) => instant.epochMillis)).toStrictEqual(
+      Budget.toJson(budget, "memory", { creations: 70, by: now + 60_000, estimate })
+    )
+  })
 })

@@ -10,6 +10,12 @@ import type * as Budget from "@community-api/core/Budget"
 import type * as DemoData from "@community-api/core/DemoData"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 
+/**
+ * An instant as the line's values give it (its `DateTime.Utc`): the budgets of its clients and
+ * services. Read with {@link Line.epochMillis}, or a whole budget with the core's `Budget.mapInstants`.
+ */
+export type Instant = unknown
+
 /** A request as a scripted server received it. */
 export interface Received {
   /** When it arrived, on the world's clock. */
@@ -119,10 +125,10 @@ export interface Client {
   readonly callRaw: (path: string, params?: object, options?: CallOptions) => Call
   /** Every item of `client.streams.section.method(params)`. */
   readonly stream: (path: string, params?: object, options?: CallOptions) => Call<ReadonlyArray<unknown>>
-  /** `client.budget`: what is left of its user's limits. */
-  readonly budget: () => Promise<Budget.OfUser>
-  /** `client.estimateCreations(count, by)`, `by` in epoch milliseconds. */
-  readonly estimateCreations: (count: number, by: number) => Promise<Budget.Estimate>
+  /** `client.budget`: what is left of its user's limits, its instants the line's. */
+  readonly budget: () => Promise<Budget.OfUser<Instant>>
+  /** `client.estimateCreations(count, by)`, `by` in epoch milliseconds; the instant answered, the line's. */
+  readonly estimateCreations: (count: number, by: number) => Promise<Budget.Estimate<Instant>>
   /** The line's `Budget.toJson` of `client.budget` (its limiters in memory), with the answer to `asks`. */
   readonly budgetJson: (asks?: Budget.Question) => Promise<Budget.Json>
   /** Calls of `path` one after another in one fiber; every call's outcome, in order. */
@@ -449,7 +455,7 @@ export interface RedisPacing {
     options?: { readonly millis?: number; readonly lane?: "interactive" | "batch" }
   ) => Call<{ readonly sentAt: number; readonly answeredAt: number }>
   readonly penalize: (user: string) => Promise<void>
-  readonly budget: (user: string) => Promise<Budget.Requests>
+  readonly budget: (user: string) => Promise<Budget.Requests<Instant>>
   /** How long every permit taken through it (its clients' too) waited, from asking to sending, in order. */
   readonly waits: ReadonlyArray<number>
 }
@@ -462,7 +468,7 @@ export interface RedisQuota {
   readonly refund: (user: string, taken: number) => Promise<void>
   readonly exhaustDay: (user: string) => Promise<void>
   readonly usedUp: (user: string) => Promise<"minute" | "day" | undefined>
-  readonly budget: (user: string) => Call<Budget.Creations>
+  readonly budget: (user: string) => Call<Budget.Creations<Instant>>
 }
 
 /** A store of permits over a connection (`RedisInternal.permitStore`). */
@@ -603,7 +609,7 @@ export interface LiveTimers {
 export interface LivePacing {
   /** `withPermit(user)` around a send that does nothing. */
   readonly withPermit: (user: string) => Call<void>
-  readonly budget: (user: string) => Promise<Budget.Requests>
+  readonly budget: (user: string) => Promise<Budget.Requests<Instant>>
   /** How many users it holds a rule of. */
   readonly users: () => Promise<number>
   /** How many users its store holds a gate of. */

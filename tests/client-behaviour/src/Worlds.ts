@@ -216,7 +216,7 @@ export const client = <F, S>(kit: Kit<F, S>, { fork, run }: Runner<F>, client: L
           ? kit.succeed(kit.toJson(budget, "memory"))
           : kit.flatMap(
             client.estimateCreations(asks.creations, kit.dateTime(asks.by)),
-            (estimate) => kit.succeed(kit.toJson(budget, "memory", { ...asks, estimate }))
+            (estimate) => kit.succeed(kit.toJson(budget, "memory", { ...asks, by: kit.dateTime(asks.by), estimate }))
           ))),
     serial: (path, options) => fork(serial(kit, (i) => method(path)(options.params?.(i)), options))
   }

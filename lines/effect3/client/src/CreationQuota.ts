@@ -20,12 +20,12 @@
  *
  * @since 0.1.0
  */
-import * as Budget from "@community-api/core/Budget"
 import * as Quota from "@community-api/core/CreationQuota"
 import * as OptionRules from "@community-api/core/OptionRules"
 import { Limits } from "@community-api/schema"
 import { Clock, Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
+import * as Budget from "./Budget.js"
 import * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
@@ -146,12 +146,13 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
     refund: (user, taken) => recorded("refund", store.refund(user, taken), undefined),
     exhaustMinute: (user) => recorded("minute", store.exhaust(user, "minute"), undefined),
     exhaustDay: (user) => recorded("day", store.exhaust(user, "day"), undefined),
-    budget: store.budget,
+    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
     estimate: (user, count, deadline) =>
       Effect.zipWith(
         store.budget(user),
         Clock.currentTimeMillis,
-        (budget, now) => Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline))
+        (budget, now) =>
+          Budget.mapInstants(Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline)), Budget.utc)
       ),
     usedUp: (user) => recorded("usedUp", store.usedUp(user), undefined)
   }

@@ -10,17 +10,70 @@
  * @since 0.1.0
  */
 import * as Core from "@community-api/core/Budget"
-import { Schema } from "effect"
-import * as Target from "./Target.js"
+import { DateTime, Schema } from "effect"
 
 /**
- * The budgets' models (`Requests`, `Creations`, `OfUser`, `Estimate`, `Question`), arithmetic and
- * constants (`maxCreations`, `limiters`), from the core. `Json`, `WindowJson` and `toJson` are this
- * module's own below, over the core's.
+ * The budgets' arithmetic and `Window` (over epoch milliseconds, as the stores keep them), constants
+ * (`maxCreations`, `limiters`) and `mapInstants`, from the core. The models of this line's instants
+ * (`Requests`, `Creations`, `OfUser`, `Estimate`, `Question`), `Json`, `WindowJson` and `toJson` are
+ * this module's own below, over the core's.
  *
  * @since 0.1.0
  */
 export * from "@community-api/core/Budget"
+
+/**
+ * An instant of a budget as the core and the stores keep it (epoch milliseconds), as this line gives
+ * it: a `DateTime.Utc`. The one conversion of the services' budgets, by `mapInstants`.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const utc = (epochMillis: number): DateTime.Utc => DateTime.makeUnsafe(epochMillis)
+
+/**
+ * The requests of a user's rate window, and when the next permit held comes back (`DateTime.Utc`, or
+ * `undefined` while every held permit waits for its answer). A store's is `Requests<number>`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Requests<Instant = DateTime.Utc> = Core.Requests<Instant>
+
+/**
+ * The creations left to a user in the current calendar minute and day, and when each resets
+ * (`DateTime.Utc`): two of the core's `Window<DateTime.Utc>`. A store's is `Creations<number>`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Creations<Instant = DateTime.Utc> = Core.Creations<Instant>
+
+/**
+ * What is left of a user's limits (`client.budget`): its {@link Requests} and {@link Creations}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OfUser<Instant = DateTime.Utc> = Core.OfUser<Instant>
+
+/**
+ * Whether a number of creations fits by an instant: `InTime` with the instant the last of them can be
+ * sent (`lastAt`), or `Late` with the earliest they could all be sent by (`earliest`), each a
+ * `DateTime.Utc`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Estimate<Instant = DateTime.Utc> = Core.Estimate<Instant>
+
+/**
+ * Whether `creations` creations can all be sent `by` an instant (a `DateTime.Utc`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Question<Instant = DateTime.Utc> = Core.Question<Instant>
 
 // What each field means is said once, by the command's help and the tool's description. Effect 4's
 // JSON Schema of a check holds its keyword alone (`{ type: "integer", minimum: 0 }`), with none of the
@@ -55,7 +108,7 @@ export type WindowJson = typeof WindowJson.Type
  * @category schemas
  */
 export const Json = Schema.Struct({
-  limiters: Target.Limiters,
+  limiters: Schema.Literals(Core.limiters),
   requests: Schema.Struct({ ...window, resets_at: Schema.NullOr(Instant) }),
   creations: Schema.Struct({ minute: WindowJson, day: WindowJson }),
   // `optional` as on the Effect 3 line: absent, or `undefined` in the type (`toJson` never writes it).
@@ -70,10 +123,14 @@ export type Json = typeof Json.Type
 
 /**
  * The {@link Json} of a budget kept where `limiters` says, with the answer to `asked` when there is
- * one (its `estimate`, `Budget.estimate` of the same budget): the core's conversion, the same on the
- * Effect 3 line.
+ * one (its `estimate`, from `Budget.estimate` of the same budget): the core's conversion, the same on
+ * the Effect 3 line, its instants read by `DateTime.toEpochMillis`.
  *
  * @since 0.1.0
  * @category encoding
  */
-export const toJson: (...args: Parameters<typeof Core.toJson>) => Json = Core.toJson
+export const toJson = (
+  budget: OfUser,
+  limiters: Core.Limiters,
+  asked?: Question & { readonly estimate: Estimate }
+): Json => Core.toJson(budget, limiters, asked, DateTime.toEpochMillis)

@@ -5,12 +5,12 @@
  *
  * @since 0.1.0
  */
-import type * as Budget from "@community-api/core/Budget"
 import * as OptionRules from "@community-api/core/OptionRules"
 import * as PacingBook from "@community-api/core/PacingBook"
 import type * as PacingRule from "@community-api/core/PacingRule"
 import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
+import * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import * as Recording from "./internal/metrics.js"
 import * as Options from "./internal/options.js"
@@ -82,7 +82,7 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
   return {
     settings: book.settings,
     users: Effect.sync(book.users),
-    budget: store.budget,
+    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.withFiber((fiber) => {
