@@ -1,30 +1,26 @@
 /**
  * What the Redis stores of `RedisStore` (the permits and the counts) share: the Redis store loaded on
- * demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which names
- * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
+ * demand (`redis.ts` and `ioredis` are imported only here, dynamically; the store is named by the
+ * core, which loads neither), and the fallback to the memory store when Redis is unavailable and the
  * options ask for it, with one warning per process. The decisions are the core's (`StoreFallback`,
  * `FallbackStores`); this file carries them out.
  */
 import * as FallbackStores from "@community-api/core/FallbackStores"
+import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
-import type * as RedisStore from "../RedisStore.js"
-import type { Run } from "./redis/connection.js"
-import { describeUrl } from "./redis/url.js"
+import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
 
 /** The options of `RedisStore` with their defaults filled in. @internal */
-export interface Resolved {
+export interface Resolved extends RedisStoreOptions.Connection {
   readonly url: Redacted.Redacted<string>
-  readonly prefix: string
-  readonly timeoutMillis: number
-  readonly onUnavailable: RedisStore.OnUnavailable
 }
 
 const warned = GlobalValue.globalValue(
@@ -56,7 +52,7 @@ const effects: FallbackStores.Effects<Run> = {
 export const build = <S>(
   limiter: Limiter,
   resolved: Resolved,
-  make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
+  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
@@ -64,11 +60,9 @@ export const build = <S>(
     const loaded = yield* Effect.either(Effect.tryPromise({
       try: () => import("./redis.js"),
       catch: (error) =>
-        new ClientError.LimiterUnavailable({
-          limiter,
-          store: describeUrl(Redacted.value(resolved.url)),
-          reason: StoreFallback.moduleMissing(error)
-        })
+        new ClientError.LimiterUnavailable(
+          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
+        )
     }))
     const plan = StoreFallback.build(Either.isRight(loaded), resolved.onUnavailable)
     if (Either.isLeft(loaded)) {
@@ -76,7 +70,10 @@ export const build = <S>(
       yield* warnOnce(loaded.left)
       return memory()
     }
-    const primary = yield* make(loaded.right, resolved)
+    const primary = yield* Effect.flatMap(
+      loaded.right.connect(resolved),
+      (connection) => make(loaded.right, connection)
+    )
     return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 

@@ -5,14 +5,14 @@
  * decisions are the core's (`StoreFallback`, `FallbackStores`); this file carries them out.
  */
 import * as FallbackStores from "@community-api/core/FallbackStores"
-import { describeUrl } from "@community-api/core/RedisUrl"
+import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Redacted, Result } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
-import type { Run } from "./redis/connection.js"
+import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
@@ -21,11 +21,8 @@ type Limiter = ClientError.LimiterUnavailable["limiter"]
 export type OnUnavailable = StoreFallback.OnUnavailable
 
 /** A store's options, resolved. */
-export interface Resolved {
+export interface Resolved extends RedisStoreOptions.Connection {
   readonly url: Redacted.Redacted<string>
-  readonly prefix: string
-  readonly timeoutMillis: number
-  readonly onUnavailable: OnUnavailable
 }
 
 const warnedKey = Symbol.for("@community-api/effect4-client/RedisStore/warned")
@@ -52,7 +49,7 @@ const effects: FallbackStores.Effects<Run> = {
 export const build = <S>(
   limiter: Limiter,
   resolved: Resolved,
-  make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
+  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
@@ -60,11 +57,9 @@ export const build = <S>(
     const loaded = yield* Effect.result(Effect.tryPromise({
       try: () => import("./redis.js"),
       catch: (error) =>
-        new ClientError.LimiterUnavailable({
-          limiter,
-          store: describeUrl(Redacted.value(resolved.url)),
-          reason: StoreFallback.moduleMissing(error)
-        })
+        new ClientError.LimiterUnavailable(
+          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
+        )
     }))
     const plan = StoreFallback.build(Result.isSuccess(loaded), resolved.onUnavailable)
     if (Result.isFailure(loaded)) {
@@ -72,7 +67,10 @@ export const build = <S>(
       yield* warnOnce(loaded.failure)
       return memory()
     }
-    const primary = yield* make(loaded.success, resolved)
+    const primary = yield* Effect.flatMap(
+      loaded.success.connect(resolved),
+      (connection) => make(loaded.success, connection)
+    )
     return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 
