@@ -126,3 +126,78 @@ export const limiterUnavailable = (
  */
 export const invalidConfig = (error: { readonly option: string; readonly reason: string }): string =>
   `the client's ${error.option} is refused: ${error.reason}`
+
+/**
+ * A client error as its message reads it: its tag and the fields the message names.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Described =
+  | { readonly _tag: "TransportError" } & Parameters<typeof transport>[0]
+  | { readonly _tag: "TimeoutError" } & Parameters<typeof timeout>[0]
+  | { readonly _tag: "RequestEncodeError" } & Parameters<typeof requestEncode>[0]
+  | { readonly _tag: "ResponseDecodeError" } & Parameters<typeof responseDecode>[0]
+  | {
+    readonly _tag: "CreationQuotaExceeded"
+    readonly operation: string
+    readonly window: string
+    /** The start of the next window, as ISO text by its `toJSON` (a line's date-time). */
+    readonly resetsAt: { readonly toJSON: () => unknown }
+  }
+  | { readonly _tag: "OutcomeUnknownError" } & Parameters<typeof outcomeUnknown>[0]
+  | { readonly _tag: "LimiterUnavailable" } & Parameters<typeof limiterUnavailable>[0]
+  | { readonly _tag: "InvalidConfig" } & Parameters<typeof invalidConfig>[0]
+
+/**
+ * The message of a client error, by its tag.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const message = (error: Described): string => {
+  switch (error._tag) {
+    case "TransportError":
+      return transport(error)
+    case "TimeoutError":
+      return timeout(error)
+    case "RequestEncodeError":
+      return requestEncode(error)
+    case "ResponseDecodeError":
+      return responseDecode(error)
+    case "CreationQuotaExceeded":
+      return quotaExceeded(error, String(error.resetsAt.toJSON()))
+    case "OutcomeUnknownError":
+      return outcomeUnknown(error)
+    case "LimiterUnavailable":
+      return limiterUnavailable(error)
+    case "InvalidConfig":
+      return invalidConfig(error)
+  }
+}
+
+/**
+ * A constructor of a line's error class: an `Error` with a tag (a `Schema.TaggedError` class in
+ * either line). Its rest parameter of `any` makes {@link withMessage} a mixin, which keeps the
+ * class's own constructor and statics.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+
+export type ErrorClass = new(...args: Array<any>) => Error & { readonly _tag: string }
+
+/**
+ * `Base` with its message read from {@link message} by the error's tag: each line's error class
+ * extends its tagged class through this, rather than write the same getter in every class of both
+ * lines.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const withMessage = <C extends ErrorClass>(Base: C) =>
+  class extends Base {
+    override get message(): string {
+      return message(this as unknown as Described)
+    }
+  }

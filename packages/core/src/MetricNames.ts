@@ -368,3 +368,45 @@ export interface Options {
  */
 export const perUserOf = (options: Options | undefined): PerUser | undefined =>
   options?.perUser === undefined ? undefined : makePerUser(options.perUser.max ?? defaultPerUserMax)
+
+/**
+ * The per-user series of a line (`S`: a gauge, or a registration of one), each made once, while its
+ * user has a place ({@link PerUser}).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PerUserSeries<S> {
+  /** The series of `user`, made by `make` the first time; none when the bound is reached. */
+  readonly of: (user: string, make: () => S) => S | undefined
+  /** `user`'s state left memory: its place is freed, and its series, if it had one, returned to be removed. */
+  readonly release: (user: string) => S | undefined
+}
+
+/**
+ * The per-user series that `options` asks for, or none when it asks for none.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const perUserSeriesOf = <S>(options: Options | undefined): PerUserSeries<S> | undefined => {
+  const places = perUserOf(options)
+  if (places === undefined) return undefined
+  const series = new Map<string, S>()
+  return {
+    of: (user, make) => {
+      if (!places.admit(user)) return undefined
+      let made = series.get(user)
+      if (made === undefined) {
+        made = make()
+        series.set(user, made)
+      }
+      return made
+    },
+    release: (user) => {
+      const made = series.get(user)
+      series.delete(user)
+      return places.release(user) ? made : undefined
+    }
+  }
+}

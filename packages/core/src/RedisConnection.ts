@@ -299,3 +299,46 @@ export const open = (driver: Driver, connection: RedisConnection): Open | string
     disconnect: () => void client.disconnect()
   }
 }
+
+/**
+ * A store's client as a line drives it: the client of {@link open}, or, for a URL that cannot be
+ * read, none, whose every call is refused with why (and nothing to connect or quit).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Link {
+  /** Why a call is refused now, before it is sent ({@link RedisConnection.refusal}), or `undefined`. */
+  readonly refusal: () => string | undefined
+  /** Sends the call of a script (only when not refused); a failure's reason is {@link RedisConnection.failure}'s. */
+  readonly send: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
+  /** Connects the first time ({@link Open.connect}); never rejects. */
+  readonly connect: () => Promise<void>
+  /** Quits, or closes the connection when the QUIT fails; never rejects. */
+  readonly quit: () => Promise<void>
+  /** Closes the connection at once. */
+  readonly disconnect: () => void
+}
+
+const nothing = (): Promise<void> => Promise.resolve()
+
+/**
+ * The link of `connection`: its client made with the driver's classes ({@link open}), or none for a
+ * URL that cannot be read.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const link = (driver: Driver, connection: RedisConnection): Link => {
+  const client = open(driver, connection)
+  if (typeof client === "string") {
+    return {
+      refusal: () => client,
+      send: () => Promise.reject(new Error(client)),
+      connect: nothing,
+      quit: nothing,
+      disconnect: () => undefined
+    }
+  }
+  return { ...client, refusal: () => connection.refusal(client.status()) }
+}

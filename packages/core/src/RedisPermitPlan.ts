@@ -10,6 +10,7 @@
  */
 import type { Lane } from "./Lane.js"
 import type { Hold } from "./PacingRule.js"
+import type { Kind, TypeLambda } from "./RedisCounts.js"
 import * as RedisPermitBook from "./RedisPermitBook.js"
 import type * as RedisScripts from "./RedisScripts.js"
 
@@ -238,4 +239,57 @@ export const make = <W, E>(
         // Granted as it was interrupted: not used, the permit goes back.
         : { _tag: "Await", waiter, next: (grant) => grant === undefined ? finish : giveBack(grant.permit) }
   }
+}
+
+/**
+ * What carrying out a plan needs of a line's effects, each of type `Kind<F, void>` (an effect that
+ * never fails, see `RedisCounts.TypeLambda`): each step's effect, followed by the effect of what
+ * comes next.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Effects<F extends TypeLambda, W, E> {
+  /** The effect that `make` returns when run, given the time then (the line's clock). */
+  readonly suspend: (make: (now: number) => Kind<F, void>) => Kind<F, void>
+  /** Sends `call`, then the effect of its outcome (a failure is an outcome: the effect never fails). */
+  readonly run: (call: RedisScripts.Call, next: (outcome: Outcome<E>) => Kind<F, void>) => Kind<F, void>
+  /** Sleeps `millis` (interruptibly), then `next`. */
+  readonly sleep: (millis: number, next: Kind<F, void>) => Kind<F, void>
+  /** Hands `grant` to `waiter`, then `next`. */
+  readonly wake: (waiter: W, grant: Grant<W>, next: Kind<F, void>) => Kind<F, void>
+  /** Fails each of `waiters` with `error`, then `next`. */
+  readonly fail: (waiters: ReadonlyArray<W>, error: E, next: Kind<F, void>) => Kind<F, void>
+  /** Waits until `waiter` is handed a permit or failed, then the effect of what it was handed (none when failed). */
+  readonly wait: (waiter: W, next: (grant: Grant<W> | undefined) => Kind<F, void>) => Kind<F, void>
+  /** Nothing more. */
+  readonly done: Kind<F, void>
+}
+
+/**
+ * How a line carries out a plan from the time it is run on, step by step, with its `effects`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const carry = <F extends TypeLambda, W, E>(effects: Effects<F, W, E>): (plan: Plan<W, E>) => Kind<F, void> => {
+  const go = (plan: Plan<W, E>): Kind<F, void> =>
+    effects.suspend((now) => {
+      const step = plan(now)
+      switch (step._tag) {
+        case "Run":
+          return effects.run(step.call, (outcome) => go(step.next(outcome)))
+        case "Sleep":
+          return effects.sleep(step.millis, go(step.next))
+        case "Wake":
+          return effects.wake(step.waiter, step.grant, go(step.next))
+        case "Fail":
+          return effects.fail(step.waiters, step.error, go(step.next))
+        case "Await":
+          return effects.wait(step.waiter, (grant) => go(step.next(grant)))
+        case "Done":
+          return effects.done
+      }
+    })
+  return go
 }

@@ -7,6 +7,7 @@
  *
  * @since 0.1.0
  */
+import { describeUrl } from "./RedisUrl.js"
 
 /**
  * What a limiter does when its Redis is unavailable: fail each call (`"fail"`), or fall back to this
@@ -51,6 +52,20 @@ export const moduleMissing = (error: unknown): string =>
   `the Redis store needs the package ioredis (npm install ioredis@^5): ${
     error instanceof Error ? error.message : String(error)
   }`
+
+/**
+ * What a limiter's store says when its module could not be loaded: the store at `url` named without
+ * credentials (`RedisUrl.describeUrl`), and why ({@link moduleMissing}): the fields of the line's
+ * `LimiterUnavailable`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const moduleUnavailable = <L extends string>(limiter: L, url: string, error: unknown): {
+  readonly limiter: L
+  readonly store: string
+  readonly reason: string
+} => ({ limiter, store: describeUrl(url), reason: moduleMissing(error) })
 
 /**
  * Whether this process has warned that its limiters fell back to memory: one record per process and

@@ -89,3 +89,36 @@ export const missingToken =
  */
 export const limitersOf = <S>(target: Target<S>): Budget.Limiters =>
   target._tag === "Remote" && target.redisUrl !== undefined ? "redis" : "memory"
+
+/**
+ * A target as a line keeps it: its optional secrets in the line's form `O` (Effect's `Option` of a
+ * `Redacted`), its token of a real API as `S`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Kept<S, O> =
+  | { readonly _tag: "Remote"; readonly baseUrl: string; readonly token: S; readonly redisUrl: O }
+  | { readonly _tag: "Embedded"; readonly token: O }
+
+/**
+ * `target` as a line keeps it, each optional secret made the line's by `wrap`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const keep = <S, O>(target: Target<S>, wrap: (secret: S | undefined) => O): Kept<S, O> =>
+  target._tag === "Remote"
+    ? { _tag: "Remote", baseUrl: target.baseUrl, token: target.token, redisUrl: wrap(target.redisUrl) }
+    : { _tag: "Embedded", token: wrap(target.token) }
+
+/**
+ * The target that a line keeps as `kept`, each optional secret read back by `unwrap`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const unkeep = <S, O>(kept: Kept<S, O>, unwrap: (secret: O) => S | undefined): Target<S> =>
+  kept._tag === "Remote"
+    ? { _tag: "Remote", baseUrl: kept.baseUrl, token: kept.token, redisUrl: unwrap(kept.redisUrl) }
+    : { _tag: "Embedded", token: unwrap(kept.token) }

@@ -140,6 +140,14 @@ export * as ErrorCodes from "./ErrorCodes.js"
 export * as FallbackCreations from "./FallbackCreations.js"
 
 /**
+ * The limiters' stores with this process's memory behind the shared one: which store each operation
+ * goes to while the shared store is unavailable.
+ *
+ * @since 0.1.0
+ */
+export * as FallbackStores from "./FallbackStores.js"
+
+/**
  * How a client reads the body of an answer: its bound, its depth, its JSON.
  *
  * @since 0.1.0

@@ -45,4 +45,29 @@ describe("ClientErrors", () => {
     expect(ClientErrors.isTooLarge({ limitBytes: 10 })).toBe(true)
     expect(ClientErrors.isTooLarge({})).toBe(false)
   })
+
+  it("X1 a class with its message reads it by its tag, and keeps its own constructor", () => {
+    class Encode extends Error {
+      readonly _tag = "RequestEncodeError"
+      constructor(readonly operation: string, readonly reason: string) {
+        super()
+      }
+    }
+    class Quota extends Error {
+      readonly _tag = "CreationQuotaExceeded"
+      readonly operation = "lists/create"
+      readonly window = "minute"
+      readonly resetsAt = { toJSON: () => "2025-01-01T00:01:00.000Z" }
+    }
+    const encode = new (ClientErrors.withMessage(Encode))("bots/get", "bot_id is missing")
+    expect(encode).toBeInstanceOf(Encode)
+    expect(encode.message).toBe(ClientErrors.requestEncode(encode))
+    expect(new (ClientErrors.withMessage(Quota))().message).toBe(
+      "lists/create: the creation quota of the minute is used up; it resets at 2025-01-01T00:01:00.000Z"
+    )
+    expect(
+      ClientErrors.message({ _tag: "LimiterUnavailable", limiter: "pacing", store: "redis://h:1", reason: "down" })
+    )
+      .toBe(ClientErrors.limiterUnavailable({ limiter: "pacing", store: "redis://h:1", reason: "down" }))
+  })
 })

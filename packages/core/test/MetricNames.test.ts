@@ -66,4 +66,18 @@ describe("MetricNames", () => {
     expect(places.admit("c")).toBe(true)
     expect(places.size()).toBe(2)
   })
+
+  it("a user's series is made once while the user has a place, and given back to be removed when the user leaves", () => {
+    expect(MetricNames.perUserSeriesOf({})).toBeUndefined()
+    const series = MetricNames.perUserSeriesOf<string>({ perUser: { max: 1 } })!
+    let made = 0
+    const make = (user: string) => () => `${user}:${++made}`
+    expect(series.of("a", make("a"))).toBe("a:1")
+    expect(series.of("a", make("a"))).toBe("a:1")
+    expect(series.of("b", make("b"))).toBeUndefined()
+    expect(series.release("b")).toBeUndefined()
+    expect(series.release("a")).toBe("a:1")
+    expect(series.release("a")).toBeUndefined()
+    expect(series.of("b", make("b"))).toBe("b:2")
+  })
 })

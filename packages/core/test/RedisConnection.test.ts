@@ -151,4 +151,35 @@ describe("RedisConnection", () => {
     expect(RedisConnection.open({ Redis: Fake, Cluster: Fake }, RedisConnection.make("redis+cluster://a:x", 1_000)))
       .toBe("node 1 of the cluster URL is not host:port")
   })
+
+  it("L1 a link refuses a call while its client is not ready, and every call of a URL that cannot be read, with why", async () => {
+    const driver = (status: string): RedisConnection.Driver => {
+      class Fake implements RedisConnection.DriverClient {
+        status = status
+        on() {}
+        defineCommand() {}
+        connect() {
+          return Promise.resolve()
+        }
+        ping() {
+          return Promise.resolve("PONG")
+        }
+        quit() {
+          return Promise.resolve()
+        }
+        disconnect() {}
+      }
+      return { Redis: Fake, Cluster: Fake }
+    }
+    const connection = RedisConnection.make("redis://:s3cret@localhost:6379", 1_000)
+    expect(RedisConnection.link(driver("ready"), connection).refusal()).toBeUndefined()
+    expect(RedisConnection.link(driver("connecting"), connection).refusal()).toBe(
+      "not connected yet (connection connecting)"
+    )
+    const unreadable = RedisConnection.link(driver("ready"), RedisConnection.make("redis+cluster://:s3cret@a:x", 1_000))
+    expect(unreadable.refusal()).toBe("node 1 of the cluster URL is not host:port")
+    await unreadable.connect()
+    await unreadable.quit()
+    unreadable.disconnect()
+  })
 })

@@ -4,11 +4,17 @@
  * itself runs the scripts in the clients' suites.
  */
 import { describe, expect, it } from "vitest"
+import type * as RedisCounts from "../src/RedisCounts.js"
 import * as RedisPermitBook from "../src/RedisPermitBook.js"
 import * as RedisPermitPlan from "../src/RedisPermitPlan.js"
 import type * as RedisScripts from "../src/RedisScripts.js"
 
 type Plan = RedisPermitPlan.Plan<string, string>
+
+/** An effect that runs at once when called. */
+interface Thunk extends RedisCounts.TypeLambda {
+  readonly type: () => void
+}
 
 const setup = () => {
   const book = RedisPermitBook.make<string>({ prefix: "t:", limit: 30, leaseMillis: 3_000, kept: 3, processId: "p" })
@@ -32,37 +38,35 @@ const perform = (
 ) => {
   const steps: Array<string> = []
   let now = options.now ?? 0
-  let next = plan
-  for (;;) {
-    const step = next(now)
-    switch (step._tag) {
-      case "Run": {
-        const reply = answer(step.call)
-        steps.push(`run ${step.call.script.replace("communityApi", "")}${typeof reply === "string" ? " failed" : ""}`)
-        next = step.next(typeof reply === "string" ? RedisPermitPlan.failed(reply) : RedisPermitPlan.replied(reply))
-        break
-      }
-      case "Sleep":
-        steps.push(`sleep ${step.millis}`)
-        now += step.millis
-        next = step.next
-        break
-      case "Wake":
-        steps.push(`wake ${step.waiter} ${step.grant.permit.name} +${step.grant.delayMillis}`)
-        next = step.next
-        break
-      case "Fail":
-        steps.push(`fail ${step.waiters.join(",")}: ${step.error}`)
-        next = step.next
-        break
-      case "Await":
-        steps.push(`await ${step.waiter}`)
-        next = step.next(options.awaited)
-        break
-      case "Done":
-        return steps
-    }
-  }
+  // Carried out by the core's own `carry`, over effects that run at once: a thunk each.
+  const carry = RedisPermitPlan.carry<Thunk, string, string>({
+    suspend: (make) => () => make(now)(),
+    run: (call, next) => () => {
+      const reply = answer(call)
+      steps.push(`run ${call.script.replace("communityApi", "")}${typeof reply === "string" ? " failed" : ""}`)
+      next(typeof reply === "string" ? RedisPermitPlan.failed(reply) : RedisPermitPlan.replied(reply))()
+    },
+    sleep: (millis, next) => () => {
+      steps.push(`sleep ${millis}`)
+      now += millis
+      next()
+    },
+    wake: (waiter, grant, next) => () => {
+      steps.push(`wake ${waiter} ${grant.permit.name} +${grant.delayMillis}`)
+      next()
+    },
+    fail: (waiters, error, next) => () => {
+      steps.push(`fail ${waiters.join(",")}: ${error}`)
+      next()
+    },
+    wait: (waiter, next) => () => {
+      steps.push(`await ${waiter}`)
+      next(options.awaited)()
+    },
+    done: () => undefined
+  })
+  carry(plan)()
+  return steps
 }
 
 describe("RedisPermitPlan", () => {

@@ -22,6 +22,14 @@ describe("StoreFallback", () => {
     )
   })
 
+  it("a store whose module is missing is named without credentials, with the package to install", () => {
+    expect(StoreFallback.moduleUnavailable("pacing", "redis://:s3cret@localhost:6379/2", new Error("gone"))).toEqual({
+      limiter: "pacing",
+      store: "redis://localhost:6379/2",
+      reason: "the Redis store needs the package ioredis (npm install ioredis@^5): gone"
+    })
+  })
+
   it("L1 L2 a process warns once that its limiters fell back to memory, naming the store and the reason", () => {
     const warned: StoreFallback.Warned = { done: false }
     const unavailable = { store: "redis://localhost:6379", reason: "connection refused" }

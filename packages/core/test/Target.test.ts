@@ -48,4 +48,21 @@ describe("Target", () => {
   it("a value is trimmed, and a blank one is unset", () => {
     expect([" a\n", "  ", "", undefined].map(Target.valueOf)).toEqual(["a", undefined, undefined, undefined])
   })
+
+  it("A1 a target kept in a line's form, its optional secrets wrapped, reads back the same", () => {
+    const box = (secret: string | undefined) => ({ secret })
+    const remote = Target.choose({ baseUrl: "https://api.test/v2/", token: "t", redisUrl: undefined })
+    if (remote._tag !== "Remote") throw new Error("a real API was chosen")
+    const kept = Target.keep(remote, box)
+    expect(kept).toEqual({
+      _tag: "Remote",
+      baseUrl: "https://api.test/v2",
+      token: "t",
+      redisUrl: { secret: undefined }
+    })
+    expect(Target.unkeep(kept, (box) => box.secret)).toEqual(remote)
+    expect(Target.keep({ _tag: "Embedded", token: "d" }, box)).toEqual({ _tag: "Embedded", token: { secret: "d" } })
+    const shared = Target.keep({ ...remote, redisUrl: "redis://r" }, box)
+    expect(Target.limitersOf(Target.unkeep(shared, (box) => box.secret))).toBe("redis")
+  })
 })

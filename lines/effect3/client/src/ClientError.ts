@@ -17,28 +17,26 @@ import { Schema } from "effect"
  * @since 0.1.0
  * @category errors
  */
-export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
-  /** The operation, as `section/method`. */
-  operation: Schema.String,
-  /**
-   * What went wrong, without the request's headers or body: for a failed connection, in plain words
-   * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
-   */
-  reason: Schema.String,
-  /**
-   * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
-   * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
-   */
-  code: Schema.optional(Schema.String),
-  /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
-  host: Schema.optional(Schema.String),
-  /** A failed connection's port. */
-  port: Schema.optional(Schema.Number)
-}) {
-  override get message() {
-    return ClientErrors.transport(this)
-  }
-}
+export class TransportError extends ClientErrors.withMessage(
+  Schema.TaggedError<TransportError>()("TransportError", {
+    /** The operation, as `section/method`. */
+    operation: Schema.String,
+    /**
+     * What went wrong, without the request's headers or body: for a failed connection, in plain words
+     * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
+     */
+    reason: Schema.String,
+    /**
+     * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
+     * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
+     */
+    code: Schema.optional(Schema.String),
+    /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
+    host: Schema.optional(Schema.String),
+    /** A failed connection's port. */
+    port: Schema.optional(Schema.Number)
+  })
+) {}
 
 /**
  * No answer within the time allowed. Two limits end a call so:
@@ -52,17 +50,15 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  * @since 0.1.0
  * @category errors
  */
-export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutError", {
-  operation: Schema.String,
-  /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
-  timeoutMillis: Schema.Number,
-  /** What the limit bounds: one attempt (the default when absent) or the whole call. */
-  scope: Schema.optional(Schema.Literal(...ClientErrors.timeoutScopes))
-}) {
-  override get message() {
-    return ClientErrors.timeout(this)
-  }
-}
+export class TimeoutError extends ClientErrors.withMessage(
+  Schema.TaggedError<TimeoutError>()("TimeoutError", {
+    operation: Schema.String,
+    /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
+    timeoutMillis: Schema.Number,
+    /** What the limit bounds: one attempt (the default when absent) or the whole call. */
+    scope: Schema.optional(Schema.Literal(...ClientErrors.timeoutScopes))
+  })
+) {}
 
 /**
  * The parameters do not satisfy the operation's schema; nothing was sent.
@@ -70,14 +66,12 @@ export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutErr
  * @since 0.1.0
  * @category errors
  */
-export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
-  operation: Schema.String,
-  reason: Schema.String
-}) {
-  override get message() {
-    return ClientErrors.requestEncode(this)
-  }
-}
+export class RequestEncodeError extends ClientErrors.withMessage(
+  Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
+    operation: Schema.String,
+    reason: Schema.String
+  })
+) {}
 
 /**
  * The answer could not be read as the envelope the contract describes for the operation: not JSON,
@@ -89,16 +83,14 @@ export class RequestEncodeError extends Schema.TaggedError<RequestEncodeError>()
  * @since 0.1.0
  * @category errors
  */
-export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
-  operation: Schema.String,
-  reason: Schema.String,
-  /** Set when the body exceeded the bound: the bound, in bytes. */
-  limitBytes: Schema.optional(Schema.Number)
-}) {
-  override get message() {
-    return ClientErrors.responseDecode(this)
-  }
-}
+export class ResponseDecodeError extends ClientErrors.withMessage(
+  Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
+    operation: Schema.String,
+    reason: Schema.String,
+    /** Set when the body exceeded the bound: the bound, in bytes. */
+    limitBytes: Schema.optional(Schema.Number)
+  })
+) {}
 
 /**
  * Tells whether an error is a body larger than the client's bound (a {@link ResponseDecodeError}
@@ -119,16 +111,14 @@ export const isResponseTooLarge = (
  * @since 0.1.0
  * @category errors
  */
-export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
-  operation: Schema.String,
-  window: Schema.Literal(...ClientErrors.quotaWindows),
-  /** The start of the next window. */
-  resetsAt: Schema.DateTimeUtcFromSelf
-}) {
-  override get message() {
-    return ClientErrors.quotaExceeded(this, String(this.resetsAt.toJSON()))
-  }
-}
+export class CreationQuotaExceeded extends ClientErrors.withMessage(
+  Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
+    operation: Schema.String,
+    window: Schema.Literal(...ClientErrors.quotaWindows),
+    /** The start of the next window. */
+    resetsAt: Schema.DateTimeUtcFromSelf
+  })
+) {}
 
 /**
  * An operation that is not safe to repeat (a creation, `bots/addUser`) failed after it may have reached
@@ -138,15 +128,13 @@ export class CreationQuotaExceeded extends Schema.TaggedError<CreationQuotaExcee
  * @since 0.1.0
  * @category errors
  */
-export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
-  operation: Schema.String,
-  /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …` (the call's deadline passed in flight). */
-  reason: Schema.String
-}) {
-  override get message() {
-    return ClientErrors.outcomeUnknown(this)
-  }
-}
+export class OutcomeUnknownError extends ClientErrors.withMessage(
+  Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
+    operation: Schema.String,
+    /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …` (the call's deadline passed in flight). */
+    reason: Schema.String
+  })
+) {}
 
 /**
  * The store that shares the limiters of a user between processes (Redis, see `Pacing.layerRedis` and
@@ -161,18 +149,16 @@ export class OutcomeUnknownError extends Schema.TaggedError<OutcomeUnknownError>
  * @since 0.1.0
  * @category errors
  */
-export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
-  /** Which limiter could not admit the request. */
-  limiter: Schema.Literal(...ClientErrors.limiters),
-  /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
-  store: Schema.String,
-  /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
-  reason: Schema.String
-}) {
-  override get message() {
-    return ClientErrors.limiterUnavailable(this)
-  }
-}
+export class LimiterUnavailable extends ClientErrors.withMessage(
+  Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
+    /** Which limiter could not admit the request. */
+    limiter: Schema.Literal(...ClientErrors.limiters),
+    /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
+    store: Schema.String,
+    /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
+    reason: Schema.String
+  })
+) {}
 
 /**
  * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
@@ -187,16 +173,14 @@ export class LimiterUnavailable extends Schema.TaggedError<LimiterUnavailable>()
  * @since 0.1.0
  * @category errors
  */
-export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
-  /** The option of `ClientConfig`, e.g. `userKey`. */
-  option: Schema.String,
-  /** Why it is refused; never the value of a secret. */
-  reason: Schema.String
-}) {
-  override get message() {
-    return ClientErrors.invalidConfig(this)
-  }
-}
+export class InvalidConfig extends ClientErrors.withMessage(
+  Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
+    /** The option of `ClientConfig`, e.g. `userKey`. */
+    option: Schema.String,
+    /** Why it is refused; never the value of a secret. */
+    reason: Schema.String
+  })
+) {}
 
 /**
  * Every error the client adds to the API's own.

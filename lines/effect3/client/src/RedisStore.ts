@@ -140,23 +140,17 @@ export const makePermits = (
     () =>
       OptionRules.store(options, OptionChecks.reading) ??
         OptionRules.pacing({ limit: options.limit }, OptionChecks.reading),
-    () => permitsIn(options)
+    () => {
+      const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
+      return Shared.build(
+        "pacing",
+        resolve(options),
+        (redis, connection) => redis.permitStore(connection, permits),
+        () => Permits.unsafeMakeStore(permits.limit),
+        Shared.permitsOrMemory
+      )
+    }
   )
-
-const permitsIn = (options: PermitOptions) => {
-  const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
-  return Shared.build(
-    "pacing",
-    resolve(options),
-    (redis, connection) =>
-      Effect.flatMap(
-        redis.connect(connection),
-        (connected) => redis.permitStore(connected, permits)
-      ),
-    () => Permits.unsafeMakeStore(permits.limit),
-    Shared.permitsOrMemory
-  )
-}
 
 /**
  * A layer of one store of pacing permits in Redis (see {@link makePermits}), for
@@ -206,19 +200,17 @@ export const makeCounts = (
 ): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
   OptionChecks.checked(
     () => OptionRules.store(options, OptionChecks.reading) ?? OptionRules.quota(options),
-    () => countsIn(options)
+    () => {
+      const settings = Creations.resolve(options)
+      return Shared.build(
+        "creation quota",
+        resolve(options),
+        (redis, connection) => Effect.succeed(redis.countStore(connection, settings)),
+        () => Creations.unsafeMakeStore(settings),
+        Shared.countsOrMemory
+      )
+    }
   )
-
-const countsIn = (options: CountOptions) => {
-  const settings = Creations.resolve(options)
-  return Shared.build(
-    "creation quota",
-    resolve(options),
-    (redis, connection) => Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, settings)),
-    () => Creations.unsafeMakeStore(settings),
-    Shared.countsOrMemory
-  )
-}
 
 /**
  * A layer of one store of creation counts in Redis (see {@link makeCounts}), for

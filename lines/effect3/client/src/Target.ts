@@ -125,12 +125,7 @@ export type Limiters = typeof Limiters.Type
  * @since 0.1.0
  * @category utils
  */
-export const limitersOf = (target: Target): Limiters =>
-  Choice.limitersOf(
-    target._tag === "Remote"
-      ? { ...target, redisUrl: Option.getOrUndefined(target.redisUrl) }
-      : { ...target, token: Option.getOrUndefined(target.token) }
-  )
+export const limitersOf = (target: Target): Limiters => Choice.limitersOf(Choice.unkeep(target, Option.getOrUndefined))
 
 /**
  * The environment names a base URL but no token: nothing can be sent.
@@ -190,14 +185,9 @@ export const fromSettings = (settings: Settings): Either.Either<Target, MissingT
     token: Option.getOrUndefined(settings.token),
     redisUrl: Option.getOrUndefined(settings.redisUrl)
   })
-  switch (chosen._tag) {
-    case "MissingToken":
-      return Either.left(new MissingToken())
-    case "Embedded":
-      return Either.right({ _tag: "Embedded", token: Option.fromNullable(chosen.token) })
-    case "Remote":
-      return Either.right({ ...chosen, redisUrl: Option.fromNullable(chosen.redisUrl) })
-  }
+  return chosen._tag === "MissingToken"
+    ? Either.left(new MissingToken())
+    : Either.right(Choice.keep(chosen, Option.fromNullable))
 }
 
 /**

@@ -111,23 +111,17 @@ export const makePermits = (
     () =>
       OptionRules.store(options, OptionChecks.reading) ??
         OptionRules.pacing({ limit: options.limit }, OptionChecks.reading),
-    () => permitsIn(options)
+    () => {
+      const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
+      return Shared.build(
+        "pacing",
+        resolve(options),
+        (redis, connection) => redis.permitStore(connection, permits),
+        () => Permits.makeStoreUnsafe(permits.limit),
+        Shared.permitsOrMemory
+      )
+    }
   )
-
-const permitsIn = (options: PermitOptions) => {
-  const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
-  return Shared.build(
-    "pacing",
-    resolve(options),
-    (redis, connection) =>
-      Effect.flatMap(
-        redis.connect(connection),
-        (connected) => redis.permitStore(connected, permits)
-      ),
-    () => Permits.makeStoreUnsafe(permits.limit),
-    Shared.permitsOrMemory
-  )
-}
 
 /**
  * A permit store in Redis.
@@ -170,19 +164,17 @@ export const makeCounts = (
 ): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
   OptionChecks.checked(
     () => OptionRules.store(options, OptionChecks.reading) ?? OptionRules.quota(options),
-    () => countsIn(options)
+    () => {
+      const settings = Creations.resolve(options)
+      return Shared.build(
+        "creation quota",
+        resolve(options),
+        (redis, connection) => Effect.succeed(redis.countStore(connection, settings)),
+        () => Creations.makeStoreUnsafe(settings),
+        Shared.countsOrMemory
+      )
+    }
   )
-
-const countsIn = (options: CountOptions) => {
-  const settings = Creations.resolve(options)
-  return Shared.build(
-    "creation quota",
-    resolve(options),
-    (redis, connection) => Effect.map(redis.connect(connection), (connected) => redis.countStore(connected, settings)),
-    () => Creations.makeStoreUnsafe(settings),
-    Shared.countsOrMemory
-  )
-}
 
 /**
  * A count store in Redis.

@@ -116,12 +116,7 @@ export type Limiters = typeof Limiters.Type
  * @since 0.1.0
  * @category utils
  */
-export const limitersOf = (target: Target): Limiters =>
-  Choice.limitersOf(
-    target._tag === "Embedded"
-      ? { _tag: "Embedded", token: Option.getOrUndefined(target.token) }
-      : { ...target, redisUrl: Option.getOrUndefined(target.redisUrl) }
-  )
+export const limitersOf = (target: Target): Limiters => Choice.limitersOf(Choice.unkeep(target, Option.getOrUndefined))
 
 /**
  * The environment names a base URL but no token: nothing can be sent.
@@ -183,12 +178,9 @@ export const fromSettings = (settings: Settings): Result.Result<Target, MissingT
     token: Option.getOrUndefined(token),
     redisUrl: Option.getOrUndefined(redisUrl)
   })
-  if (chosen._tag === "MissingToken") return Result.fail(new MissingToken())
-  return Result.succeed(
-    chosen._tag === "Embedded"
-      ? { _tag: "Embedded", token: Option.fromNullishOr(chosen.token) }
-      : { ...chosen, redisUrl: Option.fromNullishOr(chosen.redisUrl) }
-  )
+  return chosen._tag === "MissingToken"
+    ? Result.fail(new MissingToken())
+    : Result.succeed(Choice.keep(chosen, Option.fromNullishOr))
 }
 
 /**

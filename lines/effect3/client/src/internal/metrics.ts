@@ -115,27 +115,19 @@ export interface PerUser {
 
 /** The per-user series asked for by `options`, or none. */
 export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
-  const places = MetricNames.perUserOf(options)
-  if (places === undefined) return undefined
-  const gauges = new Map<
-    string,
-    { readonly key: MetricKey.MetricKey.Gauge<number>; readonly metric: Metric.Metric.Gauge<number> }
-  >()
+  const series = MetricNames.perUserSeriesOf<{
+    readonly key: MetricKey.MetricKey.Gauge<number>
+    readonly metric: Metric.Metric.Gauge<number>
+  }>(options)
+  if (series === undefined) return undefined
+  const make = (user: string) => () => {
+    const key = userKey(user)
+    return { key, metric: Metric.fromMetricKey(key) }
+  }
   return {
-    set: (user, held) => {
-      if (!places.admit(user)) return
-      let gauge = gauges.get(user)
-      if (gauge === undefined) {
-        const key = userKey(user)
-        gauge = { key, metric: Metric.fromMetricKey(key) }
-        gauges.set(user, gauge)
-      }
-      gauge.metric.unsafeUpdate(held, noTags)
-    },
+    set: (user, held) => series.of(user, make(user))?.metric.unsafeUpdate(held, noTags),
     drop: (user) => {
-      if (!places.release(user)) return
-      const gauge = gauges.get(user)
-      gauges.delete(user)
+      const gauge = series.release(user)
       if (gauge !== undefined && !removeFromRegistry(gauge.key)) gauge.metric.unsafeUpdate(0, noTags)
     }
   }

@@ -1,30 +1,26 @@
 /**
  * What the Redis stores of `RedisStore` (the permits and the counts) share: the Redis store loaded on
- * demand (`redis.ts` and `ioredis` are imported only here, dynamically; `redis/url.ts`, which names
- * the store, loads neither), and the fallback to the memory store when Redis is unavailable and the
+ * demand (`redis.ts` and `ioredis` are imported only here, dynamically; the store is named by the
+ * core, which loads neither), and the fallback to the memory store when Redis is unavailable and the
  * options ask for it, with one warning per process. The decisions are the core's (`StoreFallback`,
- * `FallbackCreations`); this file carries them out.
+ * `FallbackStores`); this file carries them out.
  */
-import * as FallbackCreations from "@community-api/core/FallbackCreations"
-import type { Lane } from "@community-api/core/Lane"
+import * as FallbackStores from "@community-api/core/FallbackStores"
+import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
-import type * as RedisStore from "../RedisStore.js"
-import { describeUrl } from "./redis/url.js"
+import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
 
 /** The options of `RedisStore` with their defaults filled in. @internal */
-export interface Resolved {
+export interface Resolved extends RedisStoreOptions.Connection {
   readonly url: Redacted.Redacted<string>
-  readonly prefix: string
-  readonly timeoutMillis: number
-  readonly onUnavailable: RedisStore.OnUnavailable
 }
 
 const warned = GlobalValue.globalValue(
@@ -39,15 +35,14 @@ const warnOnce = (error: ClientError.LimiterUnavailable): Effect.Effect<void> =>
     return warning === undefined ? Effect.void : Effect.logWarning(warning)
   })
 
-/** `shared`, or `memory` (after the warning) while the shared store is unavailable. */
-const orMemory = <A, E>(
-  shared: Effect.Effect<A, ClientError.LimiterUnavailable>,
-  memory: Effect.Effect<A, E>
-): Effect.Effect<A, E> => Effect.catchAll(shared, (error) => Effect.zipRight(warnOnce(error), memory))
-
-/** `shared` (its failure warned and passed over), then `memory`: what both stores must know. */
-const both = <E>(shared: Effect.Effect<void, ClientError.LimiterUnavailable>, memory: Effect.Effect<void, E>) =>
-  Effect.zipRight(Effect.catchAll(shared, warnOnce), memory)
+/** How the core's `FallbackStores` falls back to memory, with this line's effects. */
+const effects: FallbackStores.Effects<Run> = {
+  orMemory: (shared, memory) => Effect.catchAll(shared, (error) => Effect.zipRight(warnOnce(error), memory)),
+  both: (shared, memory) => Effect.zipRight(Effect.catchAll(shared, warnOnce), memory),
+  suspend: (make) => Effect.flatMap(Clock.currentTimeMillis, make),
+  map: (effect, f) => Effect.map(effect, f),
+  succeed: Effect.succeed
+}
 
 /**
  * Builds the Redis store of a limiter for the scope, or the memory one (see {@link Resolved}).
@@ -57,7 +52,7 @@ const both = <E>(shared: Effect.Effect<void, ClientError.LimiterUnavailable>, me
 export const build = <S>(
   limiter: Limiter,
   resolved: Resolved,
-  make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
+  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
@@ -65,11 +60,9 @@ export const build = <S>(
     const loaded = yield* Effect.either(Effect.tryPromise({
       try: () => import("./redis.js"),
       catch: (error) =>
-        new ClientError.LimiterUnavailable({
-          limiter,
-          store: describeUrl(Redacted.value(resolved.url)),
-          reason: StoreFallback.moduleMissing(error)
-        })
+        new ClientError.LimiterUnavailable(
+          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
+        )
     }))
     const plan = StoreFallback.build(Either.isRight(loaded), resolved.onUnavailable)
     if (Either.isLeft(loaded)) {
@@ -77,73 +70,27 @@ export const build = <S>(
       yield* warnOnce(loaded.left)
       return memory()
     }
-    const primary = yield* make(loaded.right, resolved)
+    const primary = yield* Effect.flatMap(
+      loaded.right.connect(resolved),
+      (connection) => make(loaded.right, connection)
+    )
     return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 
-interface FallbackPermit extends PermitStore.Permit {
-  readonly inner: PermitStore.Permit
-  readonly from: PermitStore.Service
-}
-
 /**
- * Permits from `primary`, or from `memory` while `primary` is unavailable. A permit goes back to the
- * store it came from; a block goes to both.
+ * Permits from `primary`, or from `memory` while `primary` is unavailable (the core's
+ * `FallbackStores.permits`).
  *
  * @internal
  */
-export const permitsOrMemory = (
-  primary: PermitStore.Service,
-  memory: PermitStore.Service
-): PermitStore.Service => {
-  const from = (store: PermitStore.Service, user: string, lane: Lane | undefined) =>
-    Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
-  return {
-    limit: primary.limit,
-    take: (user, lane) => orMemory(from(primary, user, lane), from(memory, user, lane)),
-    budget: (user) => orMemory(primary.budget(user), memory.budget(user)),
-    release: (permit, hold) => {
-      const { from, inner } = permit as FallbackPermit
-      return from.release(inner, hold)
-    },
-    block: (user, millis) => both(primary.block(user, millis), memory.block(user, millis))
-  }
-}
+export const permitsOrMemory = (primary: PermitStore.Service, memory: PermitStore.Service): PermitStore.Service =>
+  FallbackStores.permits(effects, primary, memory)
 
 /**
- * Counts in `primary`, or in `memory` while `primary` is unavailable. A creation counted in memory is
- * remembered (for a day at most), so that it is given back or counted again there and not in Redis.
+ * Counts in `primary`, or in `memory` while `primary` is unavailable (the core's
+ * `FallbackStores.counts`).
  *
  * @internal
  */
-export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
-  // What was counted here rather than in the shared store: given back or counted again here.
-  const inMemory = FallbackCreations.make()
-  const record = (user: string) => (verdict: CountStore.Verdict) => Effect.sync(() => inMemory.record(user, verdict))
-  const takeInMemory = (user: string) => Effect.tap(memory.take(user), record(user))
-  return {
-    take: (user) => orMemory(primary.take(user), takeInMemory(user)),
-    retake: (user, taken) =>
-      Effect.suspend(() =>
-        inMemory.forget(user, taken)
-          ? Effect.tap(memory.retake(user, taken), record(user))
-          : orMemory(
-            primary.retake(user, taken),
-            // Counted in Redis: still good within its minute, else counted again here.
-            Effect.flatMap(Clock.currentTimeMillis, (now) => {
-              const verdict = FallbackCreations.retakenWhileUnavailable(taken, now)
-              return verdict === undefined ? takeInMemory(user) : Effect.succeed(verdict)
-            })
-          )
-      ),
-    refund: (user, taken) =>
-      Effect.suspend(() =>
-        inMemory.forget(user, taken)
-          ? memory.refund(user, taken)
-          : Effect.catchAll(primary.refund(user, taken), warnOnce)
-      ),
-    exhaust: (user, window) => both(primary.exhaust(user, window), memory.exhaust(user, window)),
-    usedUp: (user) => orMemory(primary.usedUp(user), memory.usedUp(user)),
-    budget: (user) => orMemory(primary.budget(user), memory.budget(user))
-  }
-}
+export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service =>
+  FallbackStores.counts(effects, primary, memory)

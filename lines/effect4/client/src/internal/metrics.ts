@@ -100,19 +100,15 @@ export interface PerUser {
 
 /** The per-user series asked for by `options`, or none. */
 export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
-  const places = MetricNames.perUserOf(options)
-  if (places === undefined) return undefined
-  const series = new Map<string, Metric.Registration>()
+  const series = MetricNames.perUserSeriesOf<Metric.Registration>(options)
+  if (series === undefined) return undefined
   return {
     track: (user, held, context) => {
-      if (series.has(user) || !places.admit(user)) return
-      const metric = Metric.withAttributes(Metrics.userPermitsHeld, { [MetricNames.tags.user]: user })
-      series.set(user, Metric.registerUnsafe(metric, context, readOnly(held)))
+      series.of(user, () => {
+        const metric = Metric.withAttributes(Metrics.userPermitsHeld, { [MetricNames.tags.user]: user })
+        return Metric.registerUnsafe(metric, context, readOnly(held))
+      })
     },
-    drop: (user) => {
-      places.release(user)
-      series.get(user)?.remove()
-      series.delete(user)
-    }
+    drop: (user) => series.release(user)?.remove()
   }
 }

@@ -2,17 +2,17 @@
  * What the Redis stores (the permits and the counts) share: the Redis store loaded on demand
  * (`redis.ts` and `ioredis` are imported only here, dynamically), and the fallback to the memory
  * store when Redis is unavailable and the options ask for it, with one warning per process. The
- * decisions are the core's (`StoreFallback`, `FallbackCreations`); this file carries them out.
+ * decisions are the core's (`StoreFallback`, `FallbackStores`); this file carries them out.
  */
-import * as FallbackCreations from "@community-api/core/FallbackCreations"
-import type { Lane } from "@community-api/core/Lane"
-import { describeUrl } from "@community-api/core/RedisUrl"
+import * as FallbackStores from "@community-api/core/FallbackStores"
+import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Redacted, Result } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
+import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
 type Limiter = ClientError.LimiterUnavailable["limiter"]
@@ -21,11 +21,8 @@ type Limiter = ClientError.LimiterUnavailable["limiter"]
 export type OnUnavailable = StoreFallback.OnUnavailable
 
 /** A store's options, resolved. */
-export interface Resolved {
+export interface Resolved extends RedisStoreOptions.Connection {
   readonly url: Redacted.Redacted<string>
-  readonly prefix: string
-  readonly timeoutMillis: number
-  readonly onUnavailable: OnUnavailable
 }
 
 const warnedKey = Symbol.for("@community-api/effect4-client/RedisStore/warned")
@@ -39,21 +36,20 @@ const warnOnce = (error: ClientError.LimiterUnavailable): Effect.Effect<void> =>
     return warning === undefined ? Effect.void : Effect.logWarning(warning)
   })
 
-/** `shared`, or `memory` (after the warning) while the shared store is unavailable. */
-const orMemory = <A, E>(
-  shared: Effect.Effect<A, ClientError.LimiterUnavailable>,
-  memory: Effect.Effect<A, E>
-): Effect.Effect<A, E> => Effect.catch(shared, (error) => Effect.andThen(warnOnce(error), memory))
-
-/** `shared` (its failure warned and passed over), then `memory`: what both stores must know. */
-const both = <E>(shared: Effect.Effect<void, ClientError.LimiterUnavailable>, memory: Effect.Effect<void, E>) =>
-  Effect.andThen(Effect.catch(shared, warnOnce), memory)
+/** How the core's `FallbackStores` falls back to memory, with this line's effects. */
+const effects: FallbackStores.Effects<Run> = {
+  orMemory: (shared, memory) => Effect.catch(shared, (error) => Effect.andThen(warnOnce(error), memory)),
+  both: (shared, memory) => Effect.andThen(Effect.catch(shared, warnOnce), memory),
+  suspend: (make) => Effect.flatMap(Clock.currentTimeMillis, make),
+  map: (effect, f) => Effect.map(effect, f),
+  succeed: Effect.succeed
+}
 
 /** A store of Redis (or of memory, when Redis cannot be loaded and the options allow it). */
 export const build = <S>(
   limiter: Limiter,
   resolved: Resolved,
-  make: (redis: RedisModule, resolved: Resolved) => Effect.Effect<S, never, Scope.Scope>,
+  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
@@ -61,11 +57,9 @@ export const build = <S>(
     const loaded = yield* Effect.result(Effect.tryPromise({
       try: () => import("./redis.js"),
       catch: (error) =>
-        new ClientError.LimiterUnavailable({
-          limiter,
-          store: describeUrl(Redacted.value(resolved.url)),
-          reason: StoreFallback.moduleMissing(error)
-        })
+        new ClientError.LimiterUnavailable(
+          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
+        )
     }))
     const plan = StoreFallback.build(Result.isSuccess(loaded), resolved.onUnavailable)
     if (Result.isFailure(loaded)) {
@@ -73,63 +67,17 @@ export const build = <S>(
       yield* warnOnce(loaded.failure)
       return memory()
     }
-    const primary = yield* make(loaded.success, resolved)
+    const primary = yield* Effect.flatMap(
+      loaded.success.connect(resolved),
+      (connection) => make(loaded.success, connection)
+    )
     return plan === "fallback" ? fallback(primary, memory()) : primary
   })
 
-interface FallbackPermit extends PermitStore.Permit {
-  readonly inner: PermitStore.Permit
-  readonly from: PermitStore.Service
-}
+/** Permits of Redis, or of memory while Redis is unavailable (the core's `FallbackStores.permits`). */
+export const permitsOrMemory = (primary: PermitStore.Service, memory: PermitStore.Service): PermitStore.Service =>
+  FallbackStores.permits(effects, primary, memory)
 
-/** Permits of Redis, or of memory while Redis is unavailable: a permit goes back where it came from. */
-export const permitsOrMemory = (
-  primary: PermitStore.Service,
-  memory: PermitStore.Service
-): PermitStore.Service => {
-  const from = (store: PermitStore.Service, user: string, lane: Lane | undefined) =>
-    Effect.map(store.take(user, lane), (inner): FallbackPermit => ({ user, inner, from: store }))
-  return {
-    limit: primary.limit,
-    take: (user, lane) => orMemory(from(primary, user, lane), from(memory, user, lane)),
-    budget: (user) => orMemory(primary.budget(user), memory.budget(user)),
-    release: (permit, hold) => {
-      const { from, inner } = permit as FallbackPermit
-      return from.release(inner, hold)
-    },
-    block: (user, millis) => both(primary.block(user, millis), memory.block(user, millis))
-  }
-}
-
-/** Counts of Redis, or of memory while Redis is unavailable. */
-export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service => {
-  // What was counted here rather than in the shared store: given back or counted again here.
-  const inMemory = FallbackCreations.make()
-  const record = (user: string) => (verdict: CountStore.Verdict) => Effect.sync(() => inMemory.record(user, verdict))
-  const takeInMemory = (user: string) => Effect.tap(memory.take(user), record(user))
-  return {
-    take: (user) => orMemory(primary.take(user), takeInMemory(user)),
-    retake: (user, taken) =>
-      Effect.suspend(() =>
-        inMemory.forget(user, taken)
-          ? Effect.tap(memory.retake(user, taken), record(user))
-          : orMemory(
-            primary.retake(user, taken),
-            // Counted in Redis: still good within its minute, else counted again here.
-            Effect.flatMap(Clock.currentTimeMillis, (now) => {
-              const verdict = FallbackCreations.retakenWhileUnavailable(taken, now)
-              return verdict === undefined ? takeInMemory(user) : Effect.succeed(verdict)
-            })
-          )
-      ),
-    refund: (user, taken) =>
-      Effect.suspend(() =>
-        inMemory.forget(user, taken)
-          ? memory.refund(user, taken)
-          : Effect.catch(primary.refund(user, taken), warnOnce)
-      ),
-    exhaust: (user, window) => both(primary.exhaust(user, window), memory.exhaust(user, window)),
-    usedUp: (user) => orMemory(primary.usedUp(user), memory.usedUp(user)),
-    budget: (user) => orMemory(primary.budget(user), memory.budget(user))
-  }
-}
+/** Counts of Redis, or of memory while Redis is unavailable (the core's `FallbackStores.counts`). */
+export const countsOrMemory = (primary: CountStore.Service, memory: CountStore.Service): CountStore.Service =>
+  FallbackStores.counts(effects, primary, memory)

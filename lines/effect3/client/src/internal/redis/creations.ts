@@ -8,13 +8,8 @@
 import * as RedisCounts from "@community-api/core/RedisCounts"
 import type { Limits } from "@community-api/schema"
 import { Effect } from "effect"
-import type * as ClientError from "../../ClientError.js"
 import type * as CountStore from "../../CountStore.js"
-import type { Connection } from "./connection.js"
-
-interface Run extends RedisCounts.TypeLambda {
-  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable>
-}
+import type { Connection, Run } from "./connection.js"
 
 /**
  * The creation counts in Redis.

@@ -7,10 +7,10 @@
  * @internal
  */
 import type { Lane } from "@community-api/core/Lane"
+import type * as RedisCounts from "@community-api/core/RedisCounts"
 import * as RedisPermitBook from "@community-api/core/RedisPermitBook"
 import * as RedisPermitPlan from "@community-api/core/RedisPermitPlan"
-import type * as RedisScripts from "@community-api/core/RedisScripts"
-import { Deferred, Duration, Effect, FiberId, Random } from "effect"
+import { Deferred, Duration, Effect, FiberId, Option, Random } from "effect"
 import type { Scope } from "effect"
 import type * as ClientError from "../../ClientError.js"
 import type * as PermitStore from "../../PermitStore.js"
@@ -18,7 +18,10 @@ import type { Connection } from "./connection.js"
 
 type Error = ClientError.LimiterUnavailable
 interface Waiter extends Deferred.Deferred<RedisPermitPlan.Grant<Waiter>, Error> {}
-type Plan = RedisPermitPlan.Plan<Waiter, Error>
+/** The effects that carry a plan out: they never fail (a failed call is an outcome). */
+interface Carried extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"]>
+}
 
 /**
  * The pacing permits in Redis. In this process one fiber per user asks Redis, for as many permits as
@@ -40,35 +43,25 @@ export const permitStore = (
     })
     const plans = RedisPermitPlan.make<Waiter, Error>(book, options)
     const now = Effect.clockWith((clock) => Effect.succeed(clock.unsafeCurrentTimeMillis()))
-    const run = (call: RedisScripts.Call) =>
-      Effect.match(connection.run("pacing", call), {
-        onFailure: RedisPermitPlan.failed<Error>,
-        onSuccess: RedisPermitPlan.replied<Error>
-      })
-
-    /** Carries out `plan` from now on, step by step. */
-    const perform = (plan: Plan): Effect.Effect<void> =>
-      Effect.flatMap(now, (at) => {
-        const step = plan(at)
-        switch (step._tag) {
-          case "Run":
-            return Effect.flatMap(run(step.call), (outcome) => perform(step.next(outcome)))
-          case "Sleep":
-            return Effect.zipRight(Effect.sleep(Duration.millis(step.millis)), perform(step.next))
-          case "Wake":
-            return Effect.zipRight(Deferred.succeed(step.waiter, step.grant), perform(step.next))
-          case "Fail":
-            for (const waiter of step.waiters) Deferred.unsafeDone(waiter, Effect.fail(step.error))
-            return perform(step.next)
-          case "Await":
-            return Effect.flatMap(
-              Effect.option(Deferred.await(step.waiter)),
-              (grant) => perform(step.next(grant._tag === "Some" ? grant.value : undefined))
-            )
-          case "Done":
-            return Effect.void
-        }
-      })
+    /** Carries out a plan from now on, step by step (the core's `RedisPermitPlan.carry`). */
+    const perform = RedisPermitPlan.carry<Carried, Waiter, Error>({
+      suspend: (make) => Effect.flatMap(now, make),
+      run: (call, next) =>
+        Effect.matchEffect(connection.run("pacing", call), {
+          onFailure: (error) => next(RedisPermitPlan.failed(error)),
+          onSuccess: (reply) => next(RedisPermitPlan.replied(reply))
+        }),
+      sleep: (millis, next) => Effect.zipRight(Effect.sleep(Duration.millis(millis)), next),
+      wake: (waiter, grant, next) => Effect.zipRight(Deferred.succeed(waiter, grant), next),
+      fail: (waiters, error, next) =>
+        Effect.suspend(() => {
+          for (const waiter of waiters) Deferred.unsafeDone(waiter, Effect.fail(error))
+          return next
+        }),
+      wait: (waiter, next) =>
+        Effect.flatMap(Effect.option(Deferred.await(waiter)), (grant) => next(Option.getOrUndefined(grant))),
+      done: Effect.void
+    })
 
     yield* Effect.forkIn(
       Effect.forever(Effect.zipRight(Effect.sleep(Duration.millis(plans.renewEveryMillis)), perform(plans.renew))),

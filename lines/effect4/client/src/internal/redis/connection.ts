@@ -8,11 +8,17 @@
  * connects it for the scope and runs and times the calls.
  */
 import * as RedisConnection from "@community-api/core/RedisConnection"
+import type * as RedisCounts from "@community-api/core/RedisCounts"
 import type * as RedisScripts from "@community-api/core/RedisScripts"
 import { Duration, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import { Cluster, Redis } from "ioredis"
 import * as ClientError from "../../ClientError.js"
+
+/** What a store's effects are: of a result `A`, failing with `LimiterUnavailable` (see `RedisCounts.over`). */
+export interface Run extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable>
+}
 
 /** A connected store. */
 export interface Connection {
@@ -40,39 +46,28 @@ export interface ConnectOptions {
 export const connect = (options: ConnectOptions): Effect.Effect<Connection, never, Scope.Scope> =>
   Effect.gen(function*() {
     const plan = RedisConnection.make(Redacted.value(options.url), options.timeoutMillis)
-    const { store } = plan
-    const prefix = options.prefix
     const unavailable = (limiter: ClientError.LimiterUnavailable["limiter"], reason: string) =>
-      new ClientError.LimiterUnavailable({ limiter, store, reason })
-    const client = yield* Effect.acquireRelease(
-      Effect.sync(() => RedisConnection.open({ Redis, Cluster }, plan)),
+      new ClientError.LimiterUnavailable({ limiter, store: plan.store, reason })
+    const link = yield* Effect.acquireRelease(
+      Effect.sync(() => RedisConnection.link({ Redis, Cluster }, plan)),
       // The wait made interruptible, as a release runs uninterruptibly.
-      (client) =>
-        typeof client === "string" ? Effect.void : Effect.interruptible(
-          Effect.promise(client.quit)
-        ).pipe(
+      (link) =>
+        Effect.interruptible(Effect.promise(link.quit)).pipe(
           Effect.timeout(Duration.millis(plan.quitWaitMillis)),
-          Effect.catch(() => Effect.sync(client.disconnect))
+          Effect.catch(() => Effect.sync(link.disconnect))
         )
     )
-    if (typeof client === "string") {
-      return {
-        store,
-        prefix,
-        run: (limiter) => Effect.fail(unavailable(limiter, client))
-      }
-    }
-    const connecting = Effect.promise(client.connect)
+    const connecting = Effect.promise(link.connect)
     yield* plan.connectWaitMillis === undefined
       ? connecting
       : Effect.asVoid(Effect.timeoutOption(connecting, plan.connectWaitMillis))
     return {
-      store,
-      prefix,
+      store: plan.store,
+      prefix: options.prefix,
       run: (limiter, call) => {
-        const refusal = plan.refusal(client.status())
+        const refusal = link.refusal()
         return refusal !== undefined ? Effect.fail(unavailable(limiter, refusal)) : Effect.tryPromise({
-          try: () => client.send(call),
+          try: () => link.send(call),
           catch: (error) => unavailable(limiter, plan.failure(error))
         }).pipe(Effect.timeoutOrElse({
           duration: Duration.millis(plan.callTimeoutMillis),

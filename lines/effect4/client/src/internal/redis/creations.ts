@@ -4,13 +4,8 @@
 import type * as Limits from "@community-api/core/Limits"
 import * as RedisCounts from "@community-api/core/RedisCounts"
 import { Effect } from "effect"
-import type * as ClientError from "../../ClientError.js"
 import type * as CountStore from "../../CountStore.js"
-import type { Connection } from "./connection.js"
-
-interface Run extends RedisCounts.TypeLambda {
-  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable>
-}
+import type { Connection, Run } from "./connection.js"
 
 /** The count store of `connection`. */
 export const countStore = (connection: Connection, settings: Limits.CreationSettings): CountStore.Service =>
