@@ -21,6 +21,8 @@
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
 import type * as ClientOptions from "@community-api/core/ClientOptions"
+import type * as ClientTypes from "@community-api/core/ClientTypes"
+import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
 import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
@@ -28,7 +30,6 @@ import { Config, ConfigError, Context, Effect, Either, Layer } from "effect"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import * as internal from "./internal/client.js"
-import * as Environment from "./internal/environment.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -62,10 +63,12 @@ export interface ClientConfig
  */
 export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
-  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
-  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
-  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
-    : ClientError.OutcomeUnknownError)
+  | ClientTypes.OwnErrors<
+    Op,
+    ClientError.ClientError,
+    ClientError.CreationQuotaExceeded,
+    ClientError.OutcomeUnknownError
+  >
 
 /**
  * A derived method: takes the operation's parameters, gives its decoded success.
@@ -73,9 +76,10 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
-  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+export type Method<Op extends Operation.Any> = ClientTypes.Method<
+  Operation.Params<Op>,
+  Effect.Effect<Operation.Success<Op>, Errors<Op>>
+>
 
 /**
  * The parameters of a list operation without `count` and `offset`.
@@ -83,7 +87,7 @@ export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
  * @since 0.1.0
  * @category type-level
  */
-export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operation.Params<Op>>
 
 /**
  * A derived stream of every item of a list operation.
@@ -91,9 +95,18 @@ export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "c
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
-  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
-  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.Method<
+  ListParams<Op>,
+  Stream.Stream<Operation.Item<Op>, Errors<Op>>
+>
+
+interface MethodOf extends ClientTypes.OfOperation {
+  readonly type: Method<Extract<this["Op"], Operation.Any>>
+}
+
+interface StreamOf extends ClientTypes.OfOperation {
+  readonly type: StreamMethod<Extract<this["Op"], Operation.Pageable>>
+}
 
 /**
  * One method per operation, by section: `client.bots.enable(params)`.
@@ -101,13 +114,7 @@ export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<
  * @since 0.1.0
  * @category models
  */
-export type Sections = {
-  readonly [S in Operations.SectionName]: {
-    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
-      ? Method<Operations.Sections[S][M]>
-      : never
-  }
-}
+export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, MethodOf>
 
 /**
  * One stream per list operation, by section: `client.streams.bots.get(params)`.
@@ -115,13 +122,7 @@ export type Sections = {
  * @since 0.1.0
  * @category models
  */
-export type Streams = {
-  readonly [S in Operations.SectionName]: {
-    readonly [
-      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
-    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
-  }
-}
+export type Streams = ClientTypes.Streams<Operations.Sections, Operation.Pageable, StreamOf>
 
 /**
  * Options of {@link Client.call}.

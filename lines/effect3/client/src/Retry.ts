@@ -81,11 +81,7 @@ export const refusalOf = (
  * @since 0.1.0
  * @category models
  */
-export type Retryable =
-  | ApiError.KeyServiceUnavailableError
-  | ApiError.InternalServerError
-  | ClientError.TransportError
-  | ClientError.TimeoutError
+export type Retryable = Extract<ApiError.ApiError | ClientError.ClientError, { readonly _tag: RetryTable.RetryableTag }>
 
 /**
  * The retry policy of a client.
@@ -93,12 +89,7 @@ export type Retryable =
  * @since 0.1.0
  * @category models
  */
-export interface Policy {
-  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
-  readonly schedule: Schedule.Schedule<unknown, Retryable>
-  /** How many times a request answered with 5 is sent again after waiting for its window. */
-  readonly limitRetries: number
-}
+export interface Policy extends RetryTable.Policy<Schedule.Schedule<unknown, Retryable>> {}
 
 const { baseMillis, factor, jitterMax, jitterMin, retries } = RetryTable.backoff
 

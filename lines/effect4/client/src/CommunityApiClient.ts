@@ -17,6 +17,7 @@
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
 import type * as ClientOptions from "@community-api/core/ClientOptions"
+import type * as ClientTypes from "@community-api/core/ClientTypes"
 import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
 import { Config, Context, Effect, Layer, Schema } from "effect"
@@ -53,10 +54,12 @@ export interface ClientConfig extends ClientOptions.Config<Redacted.Redacted<str
  */
 export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
-  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
-  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
-  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
-    : ClientError.OutcomeUnknownError)
+  | ClientTypes.OwnErrors<
+    Op,
+    ClientError.ClientError,
+    ClientError.CreationQuotaExceeded,
+    ClientError.OutcomeUnknownError
+  >
 
 /**
  * The method of an operation.
@@ -64,9 +67,10 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
-  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+export type Method<Op extends Operation.Any> = ClientTypes.Method<
+  Operation.Params<Op>,
+  Effect.Effect<Operation.Success<Op>, Errors<Op>>
+>
 
 /**
  * The parameters of a list operation, without its position.
@@ -74,7 +78,7 @@ export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
  * @since 0.1.0
  * @category type-level
  */
-export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operation.Params<Op>>
 
 /**
  * The stream of a list operation.
@@ -82,9 +86,20 @@ export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "c
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
-  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
-  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.Method<
+  ListParams<Op>,
+  Stream.Stream<Operation.Item<Op>, Errors<Op>>
+>
+
+/** The method of an operation, as the core's tables take it. */
+interface MethodOf extends ClientTypes.OfOperation {
+  readonly type: Method<Extract<this["Op"], Operation.Any>>
+}
+
+/** The stream of a list operation, as the core's tables take it. */
+interface StreamOf extends ClientTypes.OfOperation {
+  readonly type: StreamMethod<Extract<this["Op"], Operation.Pageable>>
+}
 
 /**
  * Every operation's method, by section.
@@ -92,13 +107,7 @@ export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<
  * @since 0.1.0
  * @category type-level
  */
-export type Sections = {
-  readonly [S in Operations.SectionName]: {
-    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
-      ? Method<Operations.Sections[S][M]>
-      : never
-  }
-}
+export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, MethodOf>
 
 /**
  * Every list operation's stream, by section.
@@ -106,13 +115,7 @@ export type Sections = {
  * @since 0.1.0
  * @category type-level
  */
-export type Streams = {
-  readonly [S in Operations.SectionName]: {
-    readonly [
-      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
-    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
-  }
-}
+export type Streams = ClientTypes.Streams<Operations.Sections, Operation.Pageable, StreamOf>
 
 /**
  * The schemas of a call by path.
