@@ -5,9 +5,8 @@
  * of streams by list operation. Each line puts in its own values: its operations, its errors and what
  * a method gives (an `Effect` or a `Stream` of that line).
  *
- * TypeScript has no types that take types; a line hands a type of an operation to
- * {@link Sections} and {@link Streams} as a {@link OfOperation}, an interface whose `type` reads its
- * operation as `this["Op"]`.
+ * TypeScript has no types that take types: a line hands its types of an operation to the core as
+ * {@link Kinds}, an interface whose members read their operation as `this["Op"]`.
  *
  * @since 0.1.0
  */
@@ -47,47 +46,89 @@ export type Method<Params, Result> = {} extends Params ? (params?: Params) => Re
 export type ListParams<Params> = Omit<Params, "count" | "offset">
 
 /**
- * A type of an operation: `type` reads the operation as `this["Op"]`.
+ * A line's types of an operation, which reads it as `this["Op"]`: the types of its operations, of a
+ * list operation, of its parameters, of what a call of it gives (its success or its errors) and of its
+ * items as a stream gives them.
  *
  * @since 0.1.0
  * @category type-level
  */
-export interface OfOperation {
+export interface Kinds {
   readonly Op: unknown
-  readonly type: unknown
+  readonly Any: unknown
+  readonly Pageable: unknown
+  readonly params: unknown
+  readonly result: unknown
+  readonly items: unknown
 }
 
 /**
- * The type `F` gives of the operation `Op`.
+ * The line's types `K` of the operation `Op`.
  *
  * @since 0.1.0
  * @category type-level
  */
-export type Apply<F extends OfOperation, Op> = (F & { readonly Op: Op })["type"]
+export type Of<K extends Kinds, Op> = K & { readonly Op: Op }
 
 /**
- * What `F` gives of each operation (of type `Any`), by section and method: `client.bots.enable`.
+ * The method of the operation `Op`: takes its parameters, gives what a call of it gives.
  *
  * @since 0.1.0
  * @category type-level
  */
-export type Sections<Contract, Any, F extends OfOperation> = {
+export type MethodOf<K extends Kinds, Op> = Method<Of<K, Op>["params"], Of<K, Op>["result"]>
+
+/**
+ * The stream of the list operation `Op`: takes its parameters but their position, gives its items.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type StreamOf<K extends Kinds, Op> = Method<ListParams<Of<K, Op>["params"]>, Of<K, Op>["items"]>
+
+/**
+ * What the line's types `K` give of each operation, by section and method: `client.bots.enable`.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Sections<Contract, K extends Kinds> = {
   readonly [S in keyof Contract]: {
-    readonly [M in keyof Contract[S]]: Contract[S][M] extends Any ? Apply<F, Contract[S][M]> : never
+    readonly [M in keyof Contract[S]]: Contract[S][M] extends K["Any"] ? MethodOf<K, Contract[S][M]> : never
   }
 }
 
 /**
- * What `F` gives of each list operation (of type `Pageable`), by section and method; the other
- * operations have none: `client.streams.bots.get`.
+ * The stream of each list operation, by section and method; the other operations have none:
+ * `client.streams.bots.get`.
  *
  * @since 0.1.0
  * @category type-level
  */
-export type Streams<Contract, Pageable, F extends OfOperation> = {
+export type Streams<Contract, K extends Kinds> = {
   readonly [S in keyof Contract]: {
-    readonly [M in keyof Contract[S] as Contract[S][M] extends Pageable ? M : never]: Contract[S][M] extends Pageable
-      ? Apply<F, Contract[S][M]>
+    readonly [M in keyof Contract[S] as Contract[S][M] extends K["Pageable"] ? M : never]: Contract[S][M] extends
+      K["Pageable"] ? StreamOf<K, Contract[S][M]>
       : never
   }
+}
+
+/**
+ * The methods of a client that take an operation: `execute`, `page` and `stream`; `Position` is the
+ * line's position of a page.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export interface Methods<K extends Kinds, Position> {
+  /** Calls any operation of the contract. */
+  readonly execute: <Op extends K["Any"]>(op: Op, params: Of<K, Op>["params"]) => Of<K, Op>["result"]
+  /** One page of a list operation; `count` defaults to 500. */
+  readonly page: <Op extends K["Pageable"]>(
+    op: Op,
+    params: ListParams<Of<K, Op>["params"]>,
+    position?: Partial<Position>
+  ) => Of<K, Op>["result"]
+  /** Every item of a list operation, page after page. */
+  readonly stream: <Op extends K["Pageable"]>(op: Op, params: ListParams<Of<K, Op>["params"]>) => Of<K, Op>["items"]
 }

@@ -19,8 +19,13 @@ interface Contract {
   readonly bots: { readonly get: Op<true>; readonly enable: Op<false> }
   readonly users: { readonly me: Op<false> }
 }
-interface Named extends ClientTypes.OfOperation {
-  readonly type: ["method", this["Op"]]
+/** A line whose call gives a tuple naming the operation, and whose stream gives its parameters. */
+interface Kinds extends ClientTypes.Kinds {
+  readonly Any: Op<boolean>
+  readonly Pageable: Op<true>
+  readonly params: Extract<this["Op"], Op<boolean>>["params"]
+  readonly result: ["result", this["Op"]]
+  readonly items: ["items", this["Op"]]
 }
 
 describe("ClientTypes", () => {
@@ -46,12 +51,23 @@ describe("ClientTypes", () => {
   })
 
   it("X1 C12 a method per operation by section, a stream per list operation only", () => {
-    type Sections = ClientTypes.Sections<Contract, Op<boolean>, Named>
-    expectTypeOf<Sections["bots"]["enable"]>().toEqualTypeOf<["method", Op<false>]>()
+    type Sections = ClientTypes.Sections<Contract, Kinds>
+    expectTypeOf<ReturnType<Sections["bots"]["enable"]>>().toEqualTypeOf<["result", Op<false>]>()
+    expectTypeOf<Parameters<Sections["bots"]["enable"]>>().toEqualTypeOf<[params: Op<false>["params"]]>()
     expectTypeOf<keyof Sections["users"]>().toEqualTypeOf<"me">()
-    type Streams = ClientTypes.Streams<Contract, Op<true>, Named>
+    type Streams = ClientTypes.Streams<Contract, Kinds>
     expectTypeOf<keyof Streams["bots"]>().toEqualTypeOf<"get">()
     expectTypeOf<keyof Streams["users"]>().toEqualTypeOf<never>()
-    expectTypeOf<Streams["bots"]["get"]>().toEqualTypeOf<["method", Op<true>]>()
+    expectTypeOf<ReturnType<Streams["bots"]["get"]>>().toEqualTypeOf<["items", Op<true>]>()
+    expectTypeOf<Parameters<Streams["bots"]["get"]>>().toEqualTypeOf<[params: { readonly id: string }]>()
+  })
+
+  it("X1 C12 C13 execute, page and stream take any operation, a list operation, and a page's position", () => {
+    type Methods = ClientTypes.Methods<Kinds, { readonly count: number; readonly offset: number }>
+    expectTypeOf<ReturnType<Methods["execute"]>>().toEqualTypeOf<["result", Op<boolean>]>()
+    expectTypeOf<Parameters<Methods["page"]>>().toEqualTypeOf<
+      [op: Op<true>, params: { readonly id: string }, position?: { readonly count?: number; readonly offset?: number }]
+    >()
+    expectTypeOf<ReturnType<Methods["stream"]>>().toEqualTypeOf<["items", Op<true>]>()
   })
 })

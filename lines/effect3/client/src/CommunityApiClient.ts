@@ -76,10 +76,7 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = ClientTypes.Method<
-  Operation.Params<Op>,
-  Effect.Effect<Operation.Success<Op>, Errors<Op>>
->
+export type Method<Op extends Operation.Any> = ClientTypes.MethodOf<Kinds, Op>
 
 /**
  * The parameters of a list operation without `count` and `offset`.
@@ -95,18 +92,22 @@ export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operat
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.Method<
-  ListParams<Op>,
-  Stream.Stream<Operation.Item<Op>, Errors<Op>>
->
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.StreamOf<Kinds, Op>
 
-interface MethodOf extends ClientTypes.OfOperation {
-  readonly type: Method<Extract<this["Op"], Operation.Any>>
+/** This line's types of an operation (`this["Op"]`), from which the core derives the client's types. */
+interface Kinds extends ClientTypes.Kinds {
+  readonly Any: Operation.Any
+  readonly Pageable: Operation.Pageable
+  readonly params: Operation.Params<Extract<this["Op"], Operation.Any>>
+  readonly result: Result<Extract<this["Op"], Operation.Any>>
+  readonly items: Items<Extract<this["Op"], Operation.Pageable>>
 }
 
-interface StreamOf extends ClientTypes.OfOperation {
-  readonly type: StreamMethod<Extract<this["Op"], Operation.Pageable>>
-}
+/** What a call of `Op` gives. */
+type Result<Op extends Operation.Any> = Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/** Every item of the list operation `Op`. */
+type Items<Op extends Operation.Pageable> = Stream.Stream<Operation.Item<Op>, Errors<Op>>
 
 /**
  * One method per operation, by section: `client.bots.enable(params)`.
@@ -114,7 +115,7 @@ interface StreamOf extends ClientTypes.OfOperation {
  * @since 0.1.0
  * @category models
  */
-export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, MethodOf>
+export type Sections = ClientTypes.Sections<Operations.Sections, Kinds>
 
 /**
  * One stream per list operation, by section: `client.streams.bots.get(params)`.
@@ -122,7 +123,7 @@ export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, 
  * @since 0.1.0
  * @category models
  */
-export type Streams = ClientTypes.Streams<Operations.Sections, Operation.Pageable, StreamOf>
+export type Streams = ClientTypes.Streams<Operations.Sections, Kinds>
 
 /**
  * Options of {@link Client.call}.
@@ -143,25 +144,9 @@ export interface CallOptions<A, P> {
  * @since 0.1.0
  * @category models
  */
-export interface Client extends Sections {
+export interface Client extends Sections, ClientTypes.Methods<Kinds, Paginate.Position> {
   /** Streams of every item of each list operation, by section. */
   readonly streams: Streams
-  /** Calls any operation of the contract. */
-  readonly execute: <Op extends Operation.Any>(
-    op: Op,
-    params: Operation.Params<Op>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** One page of a list operation; `count` defaults to 500. */
-  readonly page: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>,
-    position?: Partial<Paginate.Position>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** Every item of a list operation, page after page. */
-  readonly stream: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>
-  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
   /**
    * Calls an operation by `section/method` (one whose parameters the API does not document, or
    * anything not in the contract) with

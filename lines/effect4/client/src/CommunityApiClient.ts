@@ -67,10 +67,7 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = ClientTypes.Method<
-  Operation.Params<Op>,
-  Effect.Effect<Operation.Success<Op>, Errors<Op>>
->
+export type Method<Op extends Operation.Any> = ClientTypes.MethodOf<Kinds, Op>
 
 /**
  * The parameters of a list operation, without its position.
@@ -86,20 +83,22 @@ export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operat
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.Method<
-  ListParams<Op>,
-  Stream.Stream<Operation.Item<Op>, Errors<Op>>
->
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.StreamOf<Kinds, Op>
 
-/** The method of an operation, as the core's tables take it. */
-interface MethodOf extends ClientTypes.OfOperation {
-  readonly type: Method<Extract<this["Op"], Operation.Any>>
+/** This line's types of an operation (`this["Op"]`), from which the core derives the client's types. */
+interface Kinds extends ClientTypes.Kinds {
+  readonly Any: Operation.Any
+  readonly Pageable: Operation.Pageable
+  readonly params: Operation.Params<Extract<this["Op"], Operation.Any>>
+  readonly result: Result<Extract<this["Op"], Operation.Any>>
+  readonly items: Items<Extract<this["Op"], Operation.Pageable>>
 }
 
-/** The stream of a list operation, as the core's tables take it. */
-interface StreamOf extends ClientTypes.OfOperation {
-  readonly type: StreamMethod<Extract<this["Op"], Operation.Pageable>>
-}
+/** What a call of `Op` gives. */
+type Result<Op extends Operation.Any> = Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/** Every item of the list operation `Op`. */
+type Items<Op extends Operation.Pageable> = Stream.Stream<Operation.Item<Op>, Errors<Op>>
 
 /**
  * Every operation's method, by section.
@@ -107,7 +106,7 @@ interface StreamOf extends ClientTypes.OfOperation {
  * @since 0.1.0
  * @category type-level
  */
-export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, MethodOf>
+export type Sections = ClientTypes.Sections<Operations.Sections, Kinds>
 
 /**
  * Every list operation's stream, by section.
@@ -115,7 +114,7 @@ export type Sections = ClientTypes.Sections<Operations.Sections, Operation.Any, 
  * @since 0.1.0
  * @category type-level
  */
-export type Streams = ClientTypes.Streams<Operations.Sections, Operation.Pageable, StreamOf>
+export type Streams = ClientTypes.Streams<Operations.Sections, Kinds>
 
 /**
  * The schemas of a call by path.
@@ -136,25 +135,9 @@ export interface CallOptions<A, P> {
  * @since 0.1.0
  * @category models
  */
-export interface Client extends Sections {
+export interface Client extends Sections, ClientTypes.Methods<Kinds, Paginate.Position> {
   /** Streams of every item of each list operation, by section. */
   readonly streams: Streams
-  /** Calls any operation of the contract. */
-  readonly execute: <Op extends Operation.Any>(
-    op: Op,
-    params: Operation.Params<Op>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** One page of a list operation; `count` defaults to 500. */
-  readonly page: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>,
-    position?: Partial<Paginate.Position>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** Every item of a list operation, page after page. */
-  readonly stream: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>
-  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
   /** Calls an operation by `section/method` with caller-supplied schemas. */
   readonly call: <A = unknown, P = Record<string, unknown>>(
     path: string,
