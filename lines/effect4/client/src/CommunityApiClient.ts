@@ -35,7 +35,7 @@ import type * as Retry from "./Retry.js"
  * @since 0.1.0
  * @category models
  */
-export type AuthMode = ClientOptions.AuthMode
+export type { AuthMode } from "@community-api/core/ClientOptions"
 
 /**
  * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),

@@ -52,16 +52,15 @@ const encodeError = (
   payload: Schema.Schema.AnyNoContext,
   params: unknown,
   error: ParseResult.ParseError
-): ClientError.RequestEncodeError => {
-  let reason: string
-  try {
-    const failures = ParseResult.ArrayFormatter.formatErrorSync(error)
-    reason = ParameterWords.encodeRefusal(JsonSchema.fromPayload(payload), params, failures)
-  } catch {
-    reason = ParseResult.TreeFormatter.formatErrorSync(error)
-  }
-  return new ClientError.RequestEncodeError({ operation, reason })
-}
+): ClientError.RequestEncodeError =>
+  new ClientError.RequestEncodeError({
+    operation,
+    reason: ParameterWords.encodeReason(params, {
+      schema: () => JsonSchema.fromPayload(payload),
+      failures: () => ParseResult.ArrayFormatter.formatErrorSync(error),
+      otherwise: () => ParseResult.TreeFormatter.formatErrorSync(error)
+    })
+  })
 
 /** The parameters encoded by `payload`; without one they are sent as given (`{}` when none). */
 const encoded = (operation: string, payload: Schema.Schema.AnyNoContext | undefined, params: unknown) =>

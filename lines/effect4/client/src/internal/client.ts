@@ -78,16 +78,15 @@ const encodeError = (
   params: unknown,
   error: Schema.SchemaError
 ): ClientError.RequestEncodeError => {
-  let reason: string
-  try {
-    const failures = failuresOf(error.issue).issues.map((issue) => ({
-      message: issue.message,
-      path: (issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
-    }))
-    reason = ParameterWords.encodeRefusal(Operation.payloadJsonSchema(payload), params, failures)
-  } catch {
-    reason = error.message
-  }
+  const reason = ParameterWords.encodeReason(params, {
+    schema: () => Operation.payloadJsonSchema(payload),
+    failures: () =>
+      failuresOf(error.issue).issues.map((issue) => ({
+        message: issue.message,
+        path: (issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
+      })),
+    otherwise: () => error.message
+  })
   return new ClientError.RequestEncodeError({ operation, reason })
 }
 
