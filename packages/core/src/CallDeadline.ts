@@ -149,3 +149,69 @@ export const make = (options: {
     }
   }
 }
+
+/**
+ * How a line makes the errors of a verdict: a timeout (of an exchange, or of the call with its
+ * `scope`) and an unknown outcome, from the core's fields.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Errors<Timeout, Unknown> {
+  readonly timeout: (fields: Extract<Failure, { readonly _tag: "TimeoutError" }>["fields"]) => Timeout
+  readonly unknown: (fields: Extract<Failure, { readonly _tag: "OutcomeUnknownError" }>["fields"]) => Unknown
+}
+
+/**
+ * The bounds of one call with the line's errors: what a watch that ended, and the deadline of the rest
+ * of the call, fail with.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WithErrors<Timeout, Unknown> extends CallDeadline {
+  /** The error of `verdict`. */
+  readonly errorOf: (verdict: Verdict) => Timeout | Unknown
+  /** The deadline passed now: the call's failure ({@link deadlineVerdict}), to be carried out of the retries. */
+  readonly passed: () => Passed<Timeout | Unknown>
+  /**
+   * What the watch of an attempt fails with when it ends (read before the attempt is stopped): the
+   * timeout of its exchange, or the deadline passed.
+   */
+  readonly stopped: () => Timeout | Passed<Timeout | Unknown>
+}
+
+/**
+ * The bounds of a call of an operation with `flags` started at `now`, with the line's `errors`: its
+ * deadline and timeout as the client's settings give them, ambiguous unless the operation is safe to
+ * repeat ({@link isAmbiguous}).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withErrors = <Timeout, Unknown>(
+  options: {
+    readonly now: number
+    readonly deadlineMillis: number
+    readonly timeoutMillis: number
+    readonly flags: RetryTable.Flags
+  },
+  errors: Errors<Timeout, Unknown>
+): WithErrors<Timeout, Unknown> => {
+  // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
+  const call = make({ ...options, ambiguous: isAmbiguous(options.flags) })
+  const errorOf = (verdict: Verdict): Timeout | Unknown => {
+    const failure = call.failureOf(verdict)
+    return failure._tag === "TimeoutError" ? errors.timeout(failure.fields) : errors.unknown(failure.fields)
+  }
+  const passed = (verdict: Verdict = call.deadlineVerdict()) => new Passed(errorOf(verdict))
+  return {
+    ...call,
+    errorOf,
+    passed: () => passed(),
+    stopped: () => {
+      const verdict = call.verdict()
+      return verdict === "attempt-timeout" ? errorOf(verdict) as Timeout : passed(verdict)
+    }
+  }
+}

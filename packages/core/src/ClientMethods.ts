@@ -121,3 +121,69 @@ export const pageParams = <P>(
   count: position.count ?? Wire.maxCount,
   offset: position.offset ?? 0
 })
+
+/**
+ * The contract as a client reads it: its sections' names, the operations of each, and which of them
+ * are lists.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Contract<Op> {
+  readonly sectionNames: ReadonlyArray<string>
+  readonly inSection: (name: never) => ReadonlyArray<Op>
+  readonly isPageable: (op: Op) => boolean
+}
+
+/**
+ * Where a page of `page` starts and how many records it holds, each defaulted by {@link pageParams}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Position {
+  readonly count?: number | undefined
+  readonly offset?: number | undefined
+}
+
+/**
+ * The methods {@link client} makes: each section's table of methods under its name, beside the others.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Methods<Op, R, S> = {
+  readonly [section: string]: unknown
+  readonly streams: Record<string, Record<string, (params?: unknown) => S>>
+  readonly execute: (op: Op, params: unknown) => R
+  readonly page: (op: Op, params: unknown, position?: Position) => R
+  readonly stream: (op: Op, params: unknown) => S
+}
+
+/**
+ * The methods of a client: a method per operation by section and a stream per list operation
+ * (`streams`, {@link methodTables}), `execute`, `page` (one page at a position, {@link pageParams}),
+ * `stream` (every item of a list, page after page of `page`, as the line's `paginate` reads them), and
+ * the line's `others` (its call by path, its limiters' budget) as they are given.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const client = <Op extends { readonly method: string }, R, S, Others extends object>(
+  contract: Contract<Op>,
+  run: {
+    readonly execute: (op: Op, params: unknown) => R
+    readonly paginate: (fetch: (position: Position) => R) => S
+  },
+  others: Others
+): Methods<Op, R, S> & Others => {
+  const page = (op: Op, params: unknown, position: Position = {}): R =>
+    run.execute(op, pageParams(params as object, position))
+  const stream = (op: Op, params: unknown): S => run.paginate((position) => page(op, params, position))
+  const { sections, streams } = methodTables(contract.sectionNames, contract.inSection, {
+    execute: run.execute,
+    stream,
+    isPageable: contract.isPageable
+  })
+  return { ...sections, streams, execute: run.execute, page, stream, ...others }
+}

@@ -193,3 +193,37 @@ export const reader = (options: Options): Reader => {
     }
   }
 }
+
+/**
+ * The pages of a stream being fetched, by offset: what the line started for each (a fiber), kept
+ * until the page is handed over or given up.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Fetches<F> {
+  /** The fetch of the page at `offset` started. */
+  readonly started: (offset: number, fetch: F) => void
+  /** The fetch of the page at `offset`, kept no longer: its page is handed over or given up. */
+  readonly take: (offset: number) => F
+}
+
+/**
+ * An empty table of the pages being fetched (see {@link Fetches}); one per run of a stream.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fetches = <F>(): Fetches<F> => {
+  const byOffset = new Map<number, F>()
+  return {
+    started: (offset, fetch) => {
+      byOffset.set(offset, fetch)
+    },
+    take: (offset) => {
+      const fetch = byOffset.get(offset)!
+      byOffset.delete(offset)
+      return fetch
+    }
+  }
+}

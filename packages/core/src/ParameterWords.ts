@@ -257,3 +257,23 @@ export const encodeRefusal = (
     return key in given ? `${key}: ${refused(parameter, given[key])}` : `${key} ${missing(parameter)}`
   }).join("; ")
 }
+
+/**
+ * The reason of a `RequestEncodeError` as a line's client gives it: {@link encodeRefusal} of the
+ * payload's JSON Schema and the schema's failures, read from the line's schema library; when either
+ * cannot be read (a payload the JSON Schema cannot describe), the library's own words, `otherwise`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const encodeReason = (input: unknown, read: {
+  readonly schema: () => { readonly [keyword: string]: unknown }
+  readonly failures: () => ReadonlyArray<Failure>
+  readonly otherwise: () => string
+}): string => {
+  try {
+    return encodeRefusal(read.schema(), input, read.failures())
+  } catch {
+    return read.otherwise()
+  }
+}

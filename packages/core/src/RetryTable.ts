@@ -151,3 +151,40 @@ export const capDelay = (millis: number): number => Math.min(Math.round(millis),
  * @category constants
  */
 export const limitRetries = 5
+
+/**
+ * The tags of the errors a retry schedule sees, the only failures the table retries: an answer 9
+ * (`KeyServiceUnavailableError`, transient: retried for every operation), and an answer 101
+ * (`InternalServerError`), a transport failure and a timeout (ambiguous: retried for an operation that
+ * is {@link repeatable}).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const retryableTags = [
+  "KeyServiceUnavailableError",
+  "InternalServerError",
+  "TransportError",
+  "TimeoutError"
+] as const
+
+/**
+ * The tag of an error a retry schedule sees ({@link retryableTags}).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RetryableTag = (typeof retryableTags)[number]
+
+/**
+ * The retry policy of a client, over the line's form of a schedule.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Policy<Schedule> {
+  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
+  readonly schedule: Schedule
+  /** How many times a request answered with 5 is sent again after waiting for its window. */
+  readonly limitRetries: number
+}

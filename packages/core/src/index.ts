@@ -90,6 +90,22 @@ export * as ClientMethods from "./ClientMethods.js"
 export * as ClientOptions from "./ClientOptions.js"
 
 /**
+ * What a client is made with, read from its options: each option given or its default, and the user
+ * its limits are counted for.
+ *
+ * @since 0.1.0
+ */
+export * as ClientSettings from "./ClientSettings.js"
+
+/**
+ * The types of a client's methods derived from the contract: the client's own errors of an operation
+ * by its flags, a method's parameters, the tables by section and list operation.
+ *
+ * @since 0.1.0
+ */
+export * as ClientTypes from "./ClientTypes.js"
+
+/**
  * The clock a runtime gives the reference server and the client's pacing: the current time and scheduled wake-ups.
  *
  * @since 0.1.0

@@ -87,4 +87,30 @@ describe("CallDeadline", () => {
     expect(passed.error).toBe("the call's error")
     expect(CallFailure.decide({ safeToRepeat: true, creation: false }, passed)).toBe("fail")
   })
+
+  it("X1 with the line's errors: a watch ends on the exchange's timeout, or on the deadline carried out of the retries", () => {
+    const errors: CallDeadline.Errors<readonly ["timeout", unknown], readonly ["unknown", unknown]> = {
+      timeout: (fields) => ["timeout", fields],
+      unknown: (fields) => ["unknown", fields]
+    }
+    const options = { now: 1_000, deadlineMillis: 4_500, timeoutMillis: 2_000 }
+    const call = CallDeadline.withErrors({ ...options, flags: { safeToRepeat: false, creation: false } }, errors)
+    expect(call.untilDeadline(1_000)).toBe(4_500)
+    call.attemptStarted()
+    call.exchangeStarted(1_000)
+    call.timedOut()
+    expect(call.stopped()).toStrictEqual(["timeout", { timeoutMillis: 2_000 }])
+    call.exchangeEnded(true)
+    call.attemptStarted()
+    call.exchangeStarted(3_000)
+    // An exchange of an operation not safe to repeat in flight at the deadline: the outcome is unknown.
+    const unknown = call.stopped()
+    expect(CallDeadline.isPassed(unknown)).toBe(true)
+    expect(call.passed().error).toStrictEqual(call.errorOf("outcome-unknown"))
+    expect(call.errorOf("outcome-unknown")[0]).toBe("unknown")
+    const safe = CallDeadline.withErrors({ ...options, flags: { safeToRepeat: true, creation: false } }, errors)
+    safe.attemptStarted()
+    safe.exchangeStarted(1_000)
+    expect(safe.passed().error).toStrictEqual(["timeout", { timeoutMillis: 4_500, scope: "call" }])
+  })
 })

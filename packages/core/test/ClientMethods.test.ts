@@ -56,4 +56,36 @@ describe("ClientMethods", () => {
     expect(ClientMethods.pageParams({ a: 1 }, {})).toEqual({ a: 1, count: 500, offset: 0 })
     expect(ClientMethods.pageParams({ a: 1 }, { count: 10, offset: 20 })).toEqual({ a: 1, count: 10, offset: 20 })
   })
+
+  it("X1 C12 C13 a client: its tables, execute, a page at a position (the most from 0 unless told), a stream of pages, the line's others", () => {
+    const inSection = (name: Operations.SectionName) => Object.values(Operations.sections[name])
+    const client = ClientMethods.client(
+      { sectionNames: Operations.sectionNames, inSection, isPageable: (op) => op.pageable },
+      {
+        execute: (op, params) => ["execute", op.path, params] as const,
+        // A stream of two pages: what the line's paginate would ask for.
+        paginate: (fetch) => [fetch({}), fetch({ offset: 500, count: 500 })]
+      },
+      { call: "the line's call" }
+    )
+    expect(client.execute(Operations.sections.bots.enable, { bot_id: "b" })).toEqual([
+      "execute",
+      "bots/enable",
+      { bot_id: "b" }
+    ])
+    expect(client.page(Operations.sections.bots.get, { active: 1 })).toEqual([
+      "execute",
+      "bots/get",
+      { active: 1, count: 500, offset: 0 }
+    ])
+    expect(client.page(Operations.sections.bots.get, {}, { offset: 20 })[2]).toEqual({ count: 500, offset: 20 })
+    expect(client.stream(Operations.sections.bots.get, { active: 1 })).toEqual([
+      ["execute", "bots/get", { active: 1, count: 500, offset: 0 }],
+      ["execute", "bots/get", { active: 1, count: 500, offset: 500 }]
+    ])
+    expect(client.streams.bots?.get?.()).toEqual(client.stream(Operations.sections.bots.get, {}))
+    const sections = client as unknown as Record<string, Record<string, () => unknown>>
+    expect(sections.bots?.enable?.()).toEqual(["execute", "bots/enable", {}])
+    expect(client.call).toBe("the line's call")
+  })
 })

@@ -74,4 +74,13 @@ describe("PageAhead.reader", () => {
     expect(PageAhead.keyOf({ id: "x", group_id: 7, channel: "vk" })).toBe("id:x")
     expect(PageAhead.keyOf([1])).toBe("json:[1]")
   })
+
+  it("C12 the pages being fetched are kept by offset until each is taken, once", () => {
+    const fetches = PageAhead.fetches<string>()
+    fetches.started(0, "first")
+    fetches.started(500, "second")
+    expect(fetches.take(500)).toBe("second")
+    expect(fetches.take(0)).toBe("first")
+    expect(fetches.take(0)).toBeUndefined()
+  })
 })

@@ -51,4 +51,17 @@ describe("ParameterWords", () => {
     )
     expect(ParameterWords.quote("x".repeat(50))).toBe(JSON.stringify(`${"x".repeat(40)}…`))
   })
+
+  it("C7 a refused payload in words, or in the schema library's own when its JSON Schema cannot be had", () => {
+    const schema = { type: "object", properties: { channel: WireJsonSchema.channel }, required: ["channel"] }
+    const failures = [{ path: ["channel"], message: "Expected a channel" }]
+    const read = { schema: () => schema, failures: () => failures, otherwise: () => "the library's words" }
+    expect(ParameterWords.encodeReason({ channel: "vkontakte" }, read)).toBe(
+      "channel: \"vkontakte\" is not one of VK, TG, OK, MAX, CHAT or AVITO, any case"
+    )
+    const undescribed = () => {
+      throw new Error("no JSON Schema for a declaration")
+    }
+    expect(ParameterWords.encodeReason({}, { ...read, schema: undescribed })).toBe("the library's words")
+  })
 })

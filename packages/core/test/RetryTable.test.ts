@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import * as CallFailure from "../src/CallFailure.js"
 import * as ErrorCodes from "../src/ErrorCodes.js"
 import * as RetryTable from "../src/RetryTable.js"
 
@@ -65,5 +66,18 @@ describe("RetryTable", () => {
       expect(RetryTable.capDelay(base * 0.8)).toBe(base * 0.8)
       expect(RetryTable.capDelay(base * 1.2)).toBe(base * 1.2)
     }
+  })
+
+  it("X1 A6 the schedule sees 9, 101, transport failures and timeouts: the failures the table retries, and no other", () => {
+    const failures = [
+      { _tag: "KeyServiceUnavailableError", code: 9 },
+      { _tag: "InternalServerError", code: 101 },
+      { _tag: "TransportError" },
+      { _tag: "TimeoutError" },
+      ...ErrorCodes.errorCodes.filter((code) => code !== 9 && code !== 101).map((code) => ({ _tag: `E${code}`, code })),
+      { _tag: "ResponseDecodeError" }
+    ]
+    const retried = failures.filter((error) => CallFailure.decide(ordinary, error) === "retry")
+    expect(retried.map((error) => error._tag)).toStrictEqual([...RetryTable.retryableTags])
   })
 })

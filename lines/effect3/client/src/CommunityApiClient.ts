@@ -21,6 +21,8 @@
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
 import type * as ClientOptions from "@community-api/core/ClientOptions"
+import type * as ClientTypes from "@community-api/core/ClientTypes"
+import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
 import type { DateTime, Duration, Redacted, Schema, Stream } from "effect"
@@ -28,7 +30,6 @@ import { Config, ConfigError, Context, Effect, Either, Layer } from "effect"
 import type * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
 import * as internal from "./internal/client.js"
-import * as Environment from "./internal/environment.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
@@ -39,7 +40,7 @@ import type * as Retry from "./Retry.js"
  * @since 0.1.0
  * @category models
  */
-export type AuthMode = ClientOptions.AuthMode
+export type { AuthMode } from "@community-api/core/ClientOptions"
 
 /**
  * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
@@ -62,10 +63,12 @@ export interface ClientConfig
  */
 export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
-  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
-  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
-  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
-    : ClientError.OutcomeUnknownError)
+  | ClientTypes.OwnErrors<
+    Op,
+    ClientError.ClientError,
+    ClientError.CreationQuotaExceeded,
+    ClientError.OutcomeUnknownError
+  >
 
 /**
  * A derived method: takes the operation's parameters, gives its decoded success.
@@ -73,9 +76,7 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
-  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+export type Method<Op extends Operation.Any> = ClientTypes.MethodOf<Kinds, Op>
 
 /**
  * The parameters of a list operation without `count` and `offset`.
@@ -83,7 +84,7 @@ export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
  * @since 0.1.0
  * @category type-level
  */
-export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operation.Params<Op>>
 
 /**
  * A derived stream of every item of a list operation.
@@ -91,9 +92,22 @@ export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "c
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
-  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
-  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.StreamOf<Kinds, Op>
+
+/** This line's types of an operation (`this["Op"]`), from which the core derives the client's types. */
+interface Kinds extends ClientTypes.Kinds {
+  readonly Any: Operation.Any
+  readonly Pageable: Operation.Pageable
+  readonly params: Operation.Params<Extract<this["Op"], Operation.Any>>
+  readonly result: Result<Extract<this["Op"], Operation.Any>>
+  readonly items: Items<Extract<this["Op"], Operation.Pageable>>
+}
+
+/** What a call of `Op` gives. */
+type Result<Op extends Operation.Any> = Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/** Every item of the list operation `Op`. */
+type Items<Op extends Operation.Pageable> = Stream.Stream<Operation.Item<Op>, Errors<Op>>
 
 /**
  * One method per operation, by section: `client.bots.enable(params)`.
@@ -101,13 +115,7 @@ export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<
  * @since 0.1.0
  * @category models
  */
-export type Sections = {
-  readonly [S in Operations.SectionName]: {
-    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
-      ? Method<Operations.Sections[S][M]>
-      : never
-  }
-}
+export type Sections = ClientTypes.Sections<Operations.Sections, Kinds>
 
 /**
  * One stream per list operation, by section: `client.streams.bots.get(params)`.
@@ -115,13 +123,7 @@ export type Sections = {
  * @since 0.1.0
  * @category models
  */
-export type Streams = {
-  readonly [S in Operations.SectionName]: {
-    readonly [
-      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
-    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
-  }
-}
+export type Streams = ClientTypes.Streams<Operations.Sections, Kinds>
 
 /**
  * Options of {@link Client.call}.
@@ -142,25 +144,9 @@ export interface CallOptions<A, P> {
  * @since 0.1.0
  * @category models
  */
-export interface Client extends Sections {
+export interface Client extends Sections, ClientTypes.Methods<Kinds, Paginate.Position> {
   /** Streams of every item of each list operation, by section. */
   readonly streams: Streams
-  /** Calls any operation of the contract. */
-  readonly execute: <Op extends Operation.Any>(
-    op: Op,
-    params: Operation.Params<Op>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** One page of a list operation; `count` defaults to 500. */
-  readonly page: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>,
-    position?: Partial<Paginate.Position>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** Every item of a list operation, page after page. */
-  readonly stream: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>
-  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
   /**
    * Calls an operation by `section/method` (one whose parameters the API does not document, or
    * anything not in the contract) with

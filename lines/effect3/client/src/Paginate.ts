@@ -22,6 +22,7 @@
  * @since 0.1.0
  */
 import * as PageAhead from "@community-api/core/PageAhead"
+import type { Page, Position, StreamOptions as Options } from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/schema"
 import { Chunk, Effect, Fiber, Option, Stream } from "effect"
 
@@ -31,7 +32,7 @@ import { Chunk, Effect, Fiber, Option, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export type Position = PageAhead.Position
+export type { Position } from "@community-api/core/PageAhead"
 
 /**
  * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
@@ -42,7 +43,7 @@ export type Position = PageAhead.Position
  * @since 0.1.0
  * @category models
  */
-export type Page<A> = PageAhead.Page<A>
+export type { Page } from "@community-api/core/PageAhead"
 
 /**
  * The identity of an item: its `id`, else its community pair, else its JSON.
@@ -50,7 +51,7 @@ export type Page<A> = PageAhead.Page<A>
  * @since 0.1.0
  * @category utils
  */
-export const keyOf: (item: unknown) => string = PageAhead.keyOf
+export { keyOf } from "@community-api/core/PageAhead"
 
 /**
  * Options of {@link pages} and {@link stream}.
@@ -58,7 +59,7 @@ export const keyOf: (item: unknown) => string = PageAhead.keyOf
  * @since 0.1.0
  * @category options
  */
-export type Options = PageAhead.StreamOptions
+export type { StreamOptions as Options } from "@community-api/core/PageAhead"
 
 /**
  * Streams every page that `fetch` returns from `offset`, one page per element, repeats dropped. The
@@ -76,25 +77,19 @@ export const pages = <A, E, R>(
     const scope = yield* Effect.scope
     // What to ask for, hand over and give up: the core's plan of the stream (`PageAhead.reader`).
     const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
-    const fetching = new Map<number, Fiber.RuntimeFiber<ListPage.Page<A>, E>>()
-    const taken = (offset: number) => {
-      const fiber = fetching.get(offset)!
-      fetching.delete(offset)
-      return fiber
-    }
+    const fetching = PageAhead.fetches<Fiber.RuntimeFiber<ListPage.Page<A>, E>>()
     // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
     // pages before it, and ends with the stream.
     const ask = (offsets: ReadonlyArray<number>) =>
       Effect.forEach(offsets, (offset) =>
-        Effect.map(Effect.forkIn(fetch({ offset, count: reader.count }), scope), (fiber) => {
-          fetching.set(offset, fiber)
-        }), { discard: true })
+        Effect.map(Effect.forkIn(fetch({ offset, count: reader.count }), scope), (fiber) =>
+          fetching.started(offset, fiber)), { discard: true })
     const giveUp = (offsets: ReadonlyArray<number>) =>
       Effect.forEach(offsets, (offset) =>
-        Fiber.interruptFork(taken(offset)), { discard: true })
+        Fiber.interruptFork(fetching.take(offset)), { discard: true })
     yield* ask([reader.first])
     return Stream.paginateEffect(reader.first, (offset) =>
-      Effect.flatMap(Fiber.join(taken(offset)), (page) => {
+      Effect.flatMap(Fiber.join(fetching.take(offset)), (page) => {
         const step = reader.answered(offset, page)
         return Effect.as(
           Effect.zipRight(giveUp(step.giveUp), ask(step.ask)),

@@ -16,10 +16,8 @@
  *
  * @since 0.1.0
  */
-import * as CallFailure from "@community-api/core/CallFailure"
 import * as RetryTable from "@community-api/core/RetryTable"
-import { ApiError } from "@community-api/schema"
-import type { Limits, Operation } from "@community-api/schema"
+import type { ApiError } from "@community-api/schema"
 import { Duration, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
@@ -29,7 +27,7 @@ import type * as ClientError from "./ClientError.js"
  * @since 0.1.0
  * @category models
  */
-export type Decision = RetryTable.Decision
+export type { Decision } from "@community-api/core/RetryTable"
 
 /**
  * Decides what to do after `error` from `op`.
@@ -37,10 +35,7 @@ export type Decision = RetryTable.Decision
  * @since 0.1.0
  * @category utils
  */
-export const decide = (
-  op: Pick<Operation.Any, "safeToRepeat" | "creation">,
-  error: unknown
-): Decision => CallFailure.decide(op, error)
+export { decide } from "@community-api/core/CallFailure"
 
 /**
  * The limit behind an error 5: the request rate, or the creation quota's minute or day.
@@ -48,7 +43,7 @@ export const decide = (
  * @since 0.1.0
  * @category models
  */
-export type Refusal = RetryTable.Refusal
+export type { Refusal } from "@community-api/core/RetryTable"
 
 /**
  * Tells which limit refused a request with error 5. Error 5 covers both the request rate and the
@@ -69,11 +64,7 @@ export type Refusal = RetryTable.Refusal
  * @since 0.1.0
  * @category utils
  */
-export const refusalOf = (
-  op: Pick<Operation.Any, "creation">,
-  error: unknown,
-  counted?: Limits.CreationWindow | undefined
-): Refusal => CallFailure.refusalOf(op, error, counted)
+export { refusalOf } from "@community-api/core/CallFailure"
 
 /**
  * The errors a retry schedule sees.
@@ -81,11 +72,7 @@ export const refusalOf = (
  * @since 0.1.0
  * @category models
  */
-export type Retryable =
-  | ApiError.KeyServiceUnavailableError
-  | ApiError.InternalServerError
-  | ClientError.TransportError
-  | ClientError.TimeoutError
+export type Retryable = Extract<ApiError.ApiError | ClientError.ClientError, { readonly _tag: RetryTable.RetryableTag }>
 
 /**
  * The retry policy of a client.
@@ -93,12 +80,7 @@ export type Retryable =
  * @since 0.1.0
  * @category models
  */
-export interface Policy {
-  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
-  readonly schedule: Schedule.Schedule<unknown, Retryable>
-  /** How many times a request answered with 5 is sent again after waiting for its window. */
-  readonly limitRetries: number
-}
+export interface Policy extends RetryTable.Policy<Schedule.Schedule<unknown, Retryable>> {}
 
 const { baseMillis, factor, jitterMax, jitterMin, retries } = RetryTable.backoff
 

@@ -17,6 +17,7 @@
  */
 import * as BaseUrl from "@community-api/core/BaseUrl"
 import type * as ClientOptions from "@community-api/core/ClientOptions"
+import type * as ClientTypes from "@community-api/core/ClientTypes"
 import * as Environment from "@community-api/core/Environment"
 import type { ApiError, Operation, Operations } from "@community-api/effect4-schema"
 import { Config, Context, Effect, Layer, Schema } from "effect"
@@ -34,7 +35,7 @@ import type * as Retry from "./Retry.js"
  * @since 0.1.0
  * @category models
  */
-export type AuthMode = ClientOptions.AuthMode
+export type { AuthMode } from "@community-api/core/ClientOptions"
 
 /**
  * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
@@ -53,10 +54,12 @@ export interface ClientConfig extends ClientOptions.Config<Redacted.Redacted<str
  */
 export type Errors<Op extends Operation.Any> =
   | Operation.Error<Op>
-  | Exclude<ClientError.ClientError, ClientError.CreationQuotaExceeded | ClientError.OutcomeUnknownError>
-  | (Op["creation"] extends false ? never : ClientError.CreationQuotaExceeded)
-  | (Op["safeToRepeat"] extends true ? Op["creation"] extends false ? never : ClientError.OutcomeUnknownError
-    : ClientError.OutcomeUnknownError)
+  | ClientTypes.OwnErrors<
+    Op,
+    ClientError.ClientError,
+    ClientError.CreationQuotaExceeded,
+    ClientError.OutcomeUnknownError
+  >
 
 /**
  * The method of an operation.
@@ -64,9 +67,7 @@ export type Errors<Op extends Operation.Any> =
  * @since 0.1.0
  * @category type-level
  */
-export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
-  ? (params?: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  : (params: Operation.Params<Op>) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
+export type Method<Op extends Operation.Any> = ClientTypes.MethodOf<Kinds, Op>
 
 /**
  * The parameters of a list operation, without its position.
@@ -74,7 +75,7 @@ export type Method<Op extends Operation.Any> = {} extends Operation.Params<Op>
  * @since 0.1.0
  * @category type-level
  */
-export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "count" | "offset">
+export type ListParams<Op extends Operation.Any> = ClientTypes.ListParams<Operation.Params<Op>>
 
 /**
  * The stream of a list operation.
@@ -82,9 +83,22 @@ export type ListParams<Op extends Operation.Any> = Omit<Operation.Params<Op>, "c
  * @since 0.1.0
  * @category type-level
  */
-export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<Op>
-  ? (params?: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
-  : (params: ListParams<Op>) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
+export type StreamMethod<Op extends Operation.Pageable> = ClientTypes.StreamOf<Kinds, Op>
+
+/** This line's types of an operation (`this["Op"]`), from which the core derives the client's types. */
+interface Kinds extends ClientTypes.Kinds {
+  readonly Any: Operation.Any
+  readonly Pageable: Operation.Pageable
+  readonly params: Operation.Params<Extract<this["Op"], Operation.Any>>
+  readonly result: Result<Extract<this["Op"], Operation.Any>>
+  readonly items: Items<Extract<this["Op"], Operation.Pageable>>
+}
+
+/** What a call of `Op` gives. */
+type Result<Op extends Operation.Any> = Effect.Effect<Operation.Success<Op>, Errors<Op>>
+
+/** Every item of the list operation `Op`. */
+type Items<Op extends Operation.Pageable> = Stream.Stream<Operation.Item<Op>, Errors<Op>>
 
 /**
  * Every operation's method, by section.
@@ -92,13 +106,7 @@ export type StreamMethod<Op extends Operation.Pageable> = {} extends ListParams<
  * @since 0.1.0
  * @category type-level
  */
-export type Sections = {
-  readonly [S in Operations.SectionName]: {
-    readonly [M in keyof Operations.Sections[S]]: Operations.Sections[S][M] extends Operation.Any
-      ? Method<Operations.Sections[S][M]>
-      : never
-  }
-}
+export type Sections = ClientTypes.Sections<Operations.Sections, Kinds>
 
 /**
  * Every list operation's stream, by section.
@@ -106,13 +114,7 @@ export type Sections = {
  * @since 0.1.0
  * @category type-level
  */
-export type Streams = {
-  readonly [S in Operations.SectionName]: {
-    readonly [
-      M in keyof Operations.Sections[S] as Operations.Sections[S][M] extends Operation.Pageable ? M : never
-    ]: Operations.Sections[S][M] extends Operation.Pageable ? StreamMethod<Operations.Sections[S][M]> : never
-  }
-}
+export type Streams = ClientTypes.Streams<Operations.Sections, Kinds>
 
 /**
  * The schemas of a call by path.
@@ -133,25 +135,9 @@ export interface CallOptions<A, P> {
  * @since 0.1.0
  * @category models
  */
-export interface Client extends Sections {
+export interface Client extends Sections, ClientTypes.Methods<Kinds, Paginate.Position> {
   /** Streams of every item of each list operation, by section. */
   readonly streams: Streams
-  /** Calls any operation of the contract. */
-  readonly execute: <Op extends Operation.Any>(
-    op: Op,
-    params: Operation.Params<Op>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** One page of a list operation; `count` defaults to 500. */
-  readonly page: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>,
-    position?: Partial<Paginate.Position>
-  ) => Effect.Effect<Operation.Success<Op>, Errors<Op>>
-  /** Every item of a list operation, page after page. */
-  readonly stream: <Op extends Operation.Pageable>(
-    op: Op,
-    params: ListParams<Op>
-  ) => Stream.Stream<Operation.Item<Op>, Errors<Op>>
   /** Calls an operation by `section/method` with caller-supplied schemas. */
   readonly call: <A = unknown, P = Record<string, unknown>>(
     path: string,

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import * as PageAhead from "@community-api/core/PageAhead"
+import type { Page, Position, StreamOptions as Options } from "@community-api/core/PageAhead"
 import { Page as ListPage } from "@community-api/effect4-schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 
@@ -16,7 +17,7 @@ import { Effect, Fiber, Option, Stream } from "effect"
  * @since 0.1.0
  * @category models
  */
-export type Position = PageAhead.Position
+export type { Position } from "@community-api/core/PageAhead"
 
 /**
  * A page as streamed: its new records, the total, and where it started.
@@ -24,7 +25,7 @@ export type Position = PageAhead.Position
  * @since 0.1.0
  * @category models
  */
-export type Page<A> = PageAhead.Page<A>
+export type { Page } from "@community-api/core/PageAhead"
 
 /**
  * What tells two records apart: the id, a community's channel and number, or the whole record.
@@ -32,7 +33,7 @@ export type Page<A> = PageAhead.Page<A>
  * @since 0.1.0
  * @category utils
  */
-export const keyOf: (item: unknown) => string = PageAhead.keyOf
+export { keyOf } from "@community-api/core/PageAhead"
 
 /**
  * Options of a stream of pages.
@@ -40,7 +41,7 @@ export const keyOf: (item: unknown) => string = PageAhead.keyOf
  * @since 0.1.0
  * @category options
  */
-export type Options = PageAhead.StreamOptions
+export type { StreamOptions as Options } from "@community-api/core/PageAhead"
 
 /**
  * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
@@ -55,12 +56,7 @@ export const pages = <A, E, R>(
   Stream.unwrap(Effect.gen(function*() {
     // Made anew at each run of the stream: the plan and the pages in flight are the run's own.
     const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
-    const fetching = new Map<number, Fiber.Fiber<ListPage.Page<A>, E>>()
-    const taken = (offset: number) => {
-      const fiber = fetching.get(offset)!
-      fetching.delete(offset)
-      return fiber
-    }
+    const fetching = PageAhead.fetches<Fiber.Fiber<ListPage.Page<A>, E>>()
     const scope = yield* Effect.scope
     // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
     // page before it, and ends with the stream. Each starts at once, on this fiber until its first
@@ -71,14 +67,14 @@ export const pages = <A, E, R>(
       Effect.forEach(offsets, (offset) =>
         Effect.map(
           Effect.forkIn(fetch({ offset, count: reader.count }), scope, { startImmediately: true }),
-          (fiber) => fetching.set(offset, fiber)
+          (fiber) => fetching.started(offset, fiber)
         ), { discard: true })
     yield* ask([reader.first])
     // What to ask for, hand over and give up is the core's plan of the stream (`PageAhead.reader`).
     return Stream.paginate(reader.first, (offset) =>
-      Effect.flatMap(Fiber.join(taken(offset)), (page) => {
+      Effect.flatMap(Fiber.join(fetching.take(offset)), (page) => {
         const step = reader.answered(offset, page)
-        return Effect.forEach(step.giveUp, (stale) => Fiber.interrupt(taken(stale)), { discard: true }).pipe(
+        return Effect.forEach(step.giveUp, (stale) => Fiber.interrupt(fetching.take(stale)), { discard: true }).pipe(
           Effect.andThen(ask(step.ask)),
           Effect.as([[step.page], Option.fromNullishOr(step.next)] as const)
         )

@@ -4,10 +4,8 @@
  *
  * @since 0.1.0
  */
-import * as CallFailure from "@community-api/core/CallFailure"
-import type * as Limits from "@community-api/core/Limits"
 import * as RetryTable from "@community-api/core/RetryTable"
-import { ApiError, type Operation } from "@community-api/effect4-schema"
+import type { ApiError } from "@community-api/effect4-schema"
 import { Duration, Effect, Random, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
@@ -17,7 +15,7 @@ import type * as ClientError from "./ClientError.js"
  * @since 0.1.0
  * @category models
  */
-export type Decision = RetryTable.Decision
+export type { Decision } from "@community-api/core/RetryTable"
 
 /**
  * What the client does after `error` of `op`.
@@ -25,10 +23,7 @@ export type Decision = RetryTable.Decision
  * @since 0.1.0
  * @category utils
  */
-export const decide = (
-  op: Pick<Operation.Any, "safeToRepeat" | "creation">,
-  error: unknown
-): Decision => CallFailure.decide(op, error)
+export { decide } from "@community-api/core/CallFailure"
 
 /**
  * Which limit an error 5 was.
@@ -36,7 +31,7 @@ export const decide = (
  * @since 0.1.0
  * @category models
  */
-export type Refusal = RetryTable.Refusal
+export type { Refusal } from "@community-api/core/RetryTable"
 
 /**
  * Which limit refused `op` with `error` (an error 5), given the window the quota found used up.
@@ -44,11 +39,7 @@ export type Refusal = RetryTable.Refusal
  * @since 0.1.0
  * @category utils
  */
-export const refusalOf = (
-  op: Pick<Operation.Any, "creation">,
-  error: unknown,
-  counted?: Limits.CreationWindow | undefined
-): Refusal => CallFailure.refusalOf(op, error, counted)
+export { refusalOf } from "@community-api/core/CallFailure"
 
 /**
  * The errors a retry schedule sees.
@@ -56,11 +47,7 @@ export const refusalOf = (
  * @since 0.1.0
  * @category models
  */
-export type Retryable =
-  | ApiError.KeyServiceUnavailableError
-  | ApiError.InternalServerError
-  | ClientError.TransportError
-  | ClientError.TimeoutError
+export type Retryable = Extract<ApiError.ApiError | ClientError.ClientError, { readonly _tag: RetryTable.RetryableTag }>
 
 /**
  * The retry policy.
@@ -68,12 +55,7 @@ export type Retryable =
  * @since 0.1.0
  * @category models
  */
-export interface Policy {
-  /** The delays between attempts after 9, and after 101 or transport errors of safe operations. */
-  readonly schedule: Schedule.Schedule<unknown, Retryable>
-  /** How many times a request answered with 5 is sent again after waiting for its window. */
-  readonly limitRetries: number
-}
+export interface Policy extends RetryTable.Policy<Schedule.Schedule<unknown, Retryable>> {}
 
 const { baseMillis, factor, jitterMax, jitterMin, retries } = RetryTable.backoff
 

@@ -12,15 +12,6 @@ import type { HttpClientResponse } from "@effect/platform"
 import { Effect, Stream } from "effect"
 import * as ClientError from "../ClientError.js"
 
-/** @internal */
-export const defaultMaxBytes = JsonBody.defaultMaxBytes
-
-/** @internal */
-export const maxDepth = JsonBody.maxDepth
-
-/** @internal */
-export const nestsDeeperThan = JsonBody.nestsDeeperThan
-
 /** A sentinel for the bound, so that the stream's own errors stay apart from it. */
 const overBound = { _tag: "OverBound" } as const
 

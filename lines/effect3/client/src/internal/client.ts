@@ -15,20 +15,19 @@ import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
+import * as ClientSettings from "@community-api/core/ClientSettings"
 import * as OptionRules from "@community-api/core/OptionRules"
 import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
-import * as UserKey from "@community-api/core/UserKey"
-import { ApiError, Envelope, JsonSchema, Operation, Operations } from "@community-api/schema"
+import { Envelope, JsonSchema, Operation, Operations, type Page } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
-import { type DateTime, Duration, Effect, ParseResult, Redacted, Schema } from "effect"
+import { type DateTime, Effect, ParseResult, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
 import * as Pacing from "../Pacing.js"
 import * as Paginate from "../Paginate.js"
 import * as Retry from "../Retry.js"
-import * as Body from "./body.js"
 import * as Deadline from "./deadline.js"
 import * as Exchange from "./exchange.js"
 import * as Http from "./http.js"
@@ -37,23 +36,8 @@ import * as Metrics from "./metrics.js"
 import * as Options from "./options.js"
 import * as Retrying from "./retrying.js"
 
-const defaultTimeout = Duration.seconds(30)
-const defaultDeadline = Duration.seconds(120)
-
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
-
-/**
- * The key of the client's user for the shared limiters: its `userKey`, refused at once by the core's
- * rule when empty or blank (so both lines agree), or a stable key of the token, never the token.
- */
-const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<string> => {
-  if (config.userKey === undefined) return Effect.succeed(UserKey.ofToken(Redacted.value(config.token)))
-  const problem = UserKey.problem(config.userKey)
-  return problem === undefined
-    ? Effect.succeed(config.userKey)
-    : Effect.die(new ClientError.InvalidConfig({ option: "userKey", reason: problem }))
-}
 
 /** Every refused parameter is told, not the first alone. */
 const everyProblem = { errors: "all" } as const
@@ -68,16 +52,23 @@ const encodeError = (
   payload: Schema.Schema.AnyNoContext,
   params: unknown,
   error: ParseResult.ParseError
-): ClientError.RequestEncodeError => {
-  let reason: string
-  try {
-    const failures = ParseResult.ArrayFormatter.formatErrorSync(error)
-    reason = ParameterWords.encodeRefusal(JsonSchema.fromPayload(payload), params, failures)
-  } catch {
-    reason = ParseResult.TreeFormatter.formatErrorSync(error)
-  }
-  return new ClientError.RequestEncodeError({ operation, reason })
-}
+): ClientError.RequestEncodeError =>
+  new ClientError.RequestEncodeError({
+    operation,
+    reason: ParameterWords.encodeReason(params, {
+      schema: () => JsonSchema.fromPayload(payload),
+      failures: () => ParseResult.ArrayFormatter.formatErrorSync(error),
+      otherwise: () => ParseResult.TreeFormatter.formatErrorSync(error)
+    })
+  })
+
+/** The parameters encoded by `payload`; without one they are sent as given (`{}` when none). */
+const encoded = (operation: string, payload: Schema.Schema.AnyNoContext | undefined, params: unknown) =>
+  payload === undefined
+    ? Effect.succeed(params ?? {})
+    : Schema.encodeUnknown(payload)(params, everyProblem).pipe(
+      Effect.mapError((error) => encodeError(operation, payload, params, error))
+    )
 
 /** Effect's own tracer, in the context when no tracer is installed: its spans are exported nowhere. */
 const builtInTracer = Effect.runSync(Effect.tracerWith(Effect.succeed))
@@ -118,19 +109,18 @@ export const make = (
   Effect.gen(function*() {
     yield* Metrics.declare
     yield* Options.checked(() => OptionRules.client(config, Options.reading), () => Effect.void)
+    // Each option given or its default, and the user: the core's, so that both lines agree.
+    const settings = ClientSettings.of(config, Options.reading)
     const wire = yield* Http.make(config)
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing
     const quota = yield* CreationQuota.CreationQuota
-    const user = yield* userKeyOf(config)
+    const { lane, onCreationLimit, user } = settings
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
-    const onCreationLimit = config.onCreationLimit ?? "wait"
-    const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? Body.defaultMaxBytes)
-    const timeout = Duration.decode(config.timeout ?? defaultTimeout)
-    const deadline = Duration.decode(config.deadline ?? defaultDeadline)
-    const ordinary = Limiting.paced(pacing, user, config.lane)
+    const exchange = Exchange.make(wire.http, settings.maxResponseBytes)
+    const ordinary = Limiting.paced(pacing, user, lane)
     const admissionOf = (target: Target): Limiting.Admission =>
-      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, config.lane) : ordinary
+      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, lane) : ordinary
 
     // The whole call of `target` with the encoded parameters, step around step.
     const send = <A, E>(
@@ -140,7 +130,7 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, deadline, timeout, (bounds) =>
+      return Deadline.bounded(target, settings, (bounds) =>
         Retrying.run({
           operation: target.path,
           plan: CallPlan.make(target, policy.limitRetries),
@@ -170,75 +160,35 @@ export const make = (
       )
     }
 
-    const execute = <Op extends Operation.Any>(
-      op: Op,
-      params: Operation.Params<Op>
-    ): Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>> =>
+    // A call of `op`: its parameters encoded by `payload`, sent, its answer decoded, on its span.
+    const run = (op: Operation.Any, params: unknown, payload: Schema.Schema.AnyNoContext | undefined) =>
       traced(
         op,
         params,
-        Schema.encode(op.payload)(params, everyProblem).pipe(
-          Effect.mapError((error) => encodeError(op.path, op.payload, params, error)),
-          Effect.flatMap((encoded) => send(op, encoded, Envelope.decode(op)))
-        )
-      ) as Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>>
-
-    const page = <Op extends Operation.Pageable>(
-      op: Op,
-      params: CommunityApiClient.ListParams<Op>,
-      position: Partial<Paginate.Position> = {}
-    ) => execute(op, ClientMethods.pageParams(params, position) as Operation.Params<Op>)
-
-    const stream = <Op extends Operation.Pageable>(op: Op, params: CommunityApiClient.ListParams<Op>) =>
-      Paginate.stream((position) =>
-        page(op, params, position) as Effect.Effect<
-          { readonly items: ReadonlyArray<Operation.Item<Op>>; readonly total: number },
-          CommunityApiClient.Errors<Op>
-        >
+        Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    const call = <A = unknown, P = Record<string, unknown>>(
-      path: string,
-      params?: P,
-      options: CommunityApiClient.CallOptions<A, P> = {}
-    ) => {
-      const op: Operation.Any = {
-        ...ClientMethods.byPath(path, Operations.byPath.get(path)),
-        payload: Operation.UnknownPayload,
-        success: options.success ?? Schema.Unknown,
-        hasResponse: true
-      }
-      const encode = options.payload === undefined
-        ? Effect.succeed(params ?? {})
-        : Schema.encode(options.payload)(params as P, everyProblem).pipe(
-          Effect.mapError((error) => encodeError(path, options.payload!, params, error))
-        )
-      return traced(
-        op,
+    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) =>
+      run(
+        {
+          ...ClientMethods.byPath(path, Operations.byPath.get(path)),
+          payload: Operation.UnknownPayload,
+          success: options.success ?? Schema.Unknown,
+          hasResponse: true
+        },
         params,
-        Effect.flatMap(encode, (encoded) => send(op, encoded, Envelope.decode(op)))
-      ) as Effect.Effect<
-        A,
-        ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError
-      >
-    }
-
-    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
-      execute: (op, params) => execute(op, params as never),
-      stream: (op, params) => stream(op as Operation.Pageable, params as never),
-      isPageable: Operation.isPageable
-    })
+        options.payload
+      )
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    return {
-      ...sections,
-      streams,
-      execute,
-      page,
-      stream,
-      call,
-      budget,
-      estimateCreations
-    } as unknown as CommunityApiClient.Client
+    const contract = {
+      sectionNames: Operations.sectionNames,
+      inSection: Operations.inSection,
+      isPageable: Operation.isPageable
+    }
+    return ClientMethods.client(contract, {
+      execute: (op: Operation.Any, params) => run(op, params, op.payload),
+      paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>)
+    }, { call, budget, estimateCreations }) as unknown as CommunityApiClient.Client
   })

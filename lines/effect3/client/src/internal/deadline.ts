@@ -19,6 +19,7 @@
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as ClientSettings from "@community-api/core/ClientSettings"
 import type * as RetryTable from "@community-api/core/RetryTable"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -54,34 +55,17 @@ const timeouts = Timers.make()
  */
 export const bounded = <A, E>(
   target: RetryTable.Flags & { readonly path: string },
-  deadline: Duration.Duration,
-  timeout: Duration.Duration,
+  settings: Pick<ClientSettings.Settings, "deadlineMillis" | "timeoutMillis">,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
-    // What passes when is the core's; the races and the errors are this line's.
-    const call = CallDeadline.make({
-      now: clock.unsafeCurrentTimeMillis(),
-      deadlineMillis: Duration.toMillis(deadline),
-      timeoutMillis: Duration.toMillis(timeout),
-      // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: CallDeadline.isAmbiguous(target)
+    // What passes when is the core's, and which error it is; the races are this line's.
+    const call = CallDeadline.withErrors({ now: clock.unsafeCurrentTimeMillis(), ...settings, flags: target }, {
+      timeout: (fields) => new ClientError.TimeoutError({ operation: target.path, ...fields }),
+      unknown: (fields) => new ClientError.OutcomeUnknownError({ operation: target.path, ...fields })
     })
     // The watch of the current attempt.
     let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
-    // The error of a verdict: the core's words, this line's classes.
-    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
-      const failure = call.failureOf(verdict)
-      switch (failure._tag) {
-        case "TimeoutError":
-          return new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
-        case "OutcomeUnknownError":
-          return new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
-      }
-    }
-    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
-    const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
 
     const onTimeout = () => {
       call.timedOut()
@@ -111,7 +95,7 @@ export const bounded = <A, E>(
     const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
       Effect.raceWith(watch, body, {
         // Read before the attempt is stopped: whether an exchange was in flight at that moment.
-        onSelfDone: (_, running) => Effect.zipRight(Fiber.interrupt(running), Effect.fail(failureOf(call.verdict()))),
+        onSelfDone: (_, running) => Effect.zipRight(Fiber.interrupt(running), Effect.fail(call.stopped())),
         onOtherDone: (exit, watch) => Effect.zipRight(Fiber.interrupt(watch), exit)
       })
 
@@ -120,7 +104,7 @@ export const bounded = <A, E>(
       Effect.suspend(() =>
         Effect.timeoutFail(effect, {
           duration: Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())),
-          onTimeout: () => passed()
+          onTimeout: () => call.passed()
         })
       )
 

@@ -13,13 +13,12 @@ import * as Admission from "@community-api/core/Admission"
 import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
 import * as ClientMethods from "@community-api/core/ClientMethods"
-import * as JsonBody from "@community-api/core/JsonBody"
+import * as ClientSettings from "@community-api/core/ClientSettings"
 import * as OptionRules from "@community-api/core/OptionRules"
 import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
-import * as UserKey from "@community-api/core/UserKey"
-import { ApiError, Envelope, Operation, Operations } from "@community-api/effect4-schema"
-import { type DateTime, Duration, Effect, Redacted, Schema, SchemaIssue, Tracer } from "effect"
+import { Envelope, Operation, Operations, type Page } from "@community-api/effect4-schema"
+import { type DateTime, Effect, Schema, SchemaIssue, Tracer } from "effect"
 import { HttpClient } from "effect/http"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
@@ -34,9 +33,6 @@ import * as Limiting from "./limiting.js"
 import * as Metrics from "./metrics.js"
 import * as Options from "./options.js"
 import * as Retrying from "./retrying.js"
-
-const defaultTimeout = Duration.seconds(30)
-const defaultDeadline = Duration.seconds(120)
 
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
@@ -82,30 +78,29 @@ const encodeError = (
   params: unknown,
   error: Schema.SchemaError
 ): ClientError.RequestEncodeError => {
-  let reason: string
-  try {
-    const failures = failuresOf(error.issue).issues.map((issue) => ({
-      message: issue.message,
-      path: (issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
-    }))
-    reason = ParameterWords.encodeRefusal(Operation.payloadJsonSchema(payload), params, failures)
-  } catch {
-    reason = error.message
-  }
+  const reason = ParameterWords.encodeReason(params, {
+    schema: () => Operation.payloadJsonSchema(payload),
+    failures: () =>
+      failuresOf(error.issue).issues.map((issue) => ({
+        message: issue.message,
+        path: (issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
+      })),
+    otherwise: () => error.message
+  })
   return new ClientError.RequestEncodeError({ operation, reason })
 }
 
-/**
- * The key of the client's user for the shared limiters: its `userKey`, refused at once by the core's
- * rule when empty or blank (so both lines agree), or a stable key of the token, never the token.
- */
-const userKeyOf = (config: CommunityApiClient.ClientConfig): Effect.Effect<string> => {
-  if (config.userKey === undefined) return Effect.succeed(UserKey.ofToken(Redacted.value(config.token)))
-  const problem = UserKey.problem(config.userKey)
-  return problem === undefined
-    ? Effect.succeed(config.userKey)
-    : Effect.die(new ClientError.InvalidConfig({ option: "userKey", reason: problem }))
-}
+/** The parameters encoded by `payload`; without one they are sent as given (`{}` when none). */
+const encoded = (operation: string, payload: Schema.Top | undefined, params: unknown) =>
+  payload === undefined
+    ? Effect.succeed(params ?? {})
+    : Schema.encodeUnknownEffect(payload as Schema.Codec<unknown, unknown>)(params, everyProblem).pipe(
+      Effect.mapError((error) => encodeError(operation, payload, params, error))
+    )
+
+/** Every item of a list, page after page of `fetch` (the pages of a list operation's calls). */
+const paginate = (fetch: (position: Paginate.Position) => Effect.Effect<unknown, unknown>) =>
+  Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>, unknown>)
 
 /** Makes a client over the `HttpClient` of the context. */
 export const make = (
@@ -114,19 +109,17 @@ export const make = (
   Effect.gen(function*() {
     yield* Metrics.declare
     yield* Options.checked(() => OptionRules.client(config, Options.reading), () => Effect.void)
+    // Each option given or its default, and the user: the core's, as on the Effect 3 line.
+    const { lane, maxResponseBytes, onCreationLimit, user, ...bounds } = ClientSettings.of(config, Options.reading)
     const wire = yield* Http.make(config)
     // References: the process-wide limiters unless a layer provides others (see Pacing, CreationQuota).
     const pacing = yield* Pacing.Pacing
     const quota = yield* CreationQuota.CreationQuota
-    const user = yield* userKeyOf(config)
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
-    const onCreationLimit = config.onCreationLimit ?? "wait"
-    const exchange = Exchange.make(wire.http, config.maxResponseBytes ?? JsonBody.defaultMaxBytes)
-    const timeout = Duration.fromInputUnsafe(config.timeout ?? defaultTimeout)
-    const deadline = Duration.fromInputUnsafe(config.deadline ?? defaultDeadline)
-    const ordinary = Limiting.paced(pacing, user, config.lane)
+    const exchange = Exchange.make(wire.http, maxResponseBytes)
+    const ordinary = Limiting.paced(pacing, user, lane)
     const admissionOf = (target: Target): Limiting.Admission =>
-      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, config.lane) : ordinary
+      target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, lane) : ordinary
 
     // The whole call of `target` with the encoded parameters, step around step.
     const send = <A, E>(
@@ -136,7 +129,7 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, deadline, timeout, ({ attempt, inFlight, rest }) => {
+      return Deadline.bounded(target, bounds, ({ attempt, inFlight, rest }) => {
         const sent = admission.admit(inFlight(exchange(target.path, request)))
         const plan = CallPlan.make(target, policy.limitRetries)
         return Retrying.run(
@@ -165,72 +158,27 @@ export const make = (
       )
     }
 
-    const execute = <Op extends Operation.Any>(
-      op: Op,
-      params: Operation.Params<Op>
-    ): Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>> =>
+    // A call of `op`: its parameters encoded by `payload`, sent, its answer decoded, on its span.
+    const run = (op: Operation.Any, params: unknown, payload: Schema.Top | undefined) =>
       traced(
         op,
         params,
-        Schema.encodeUnknownEffect(op.payload as Schema.Codec<unknown, unknown>)(params, everyProblem).pipe(
-          Effect.mapError((error) => encodeError(op.path, op.payload, params, error)),
-          Effect.flatMap((encoded) => send(op, encoded, Envelope.decode(op)))
-        )
-      ) as Effect.Effect<Operation.Success<Op>, CommunityApiClient.Errors<Op>>
-
-    const page = <Op extends Operation.Pageable>(
-      op: Op,
-      params: CommunityApiClient.ListParams<Op>,
-      position: Partial<Paginate.Position> = {}
-    ) => execute(op, ClientMethods.pageParams(params, position) as Operation.Params<Op>)
-
-    const stream = <Op extends Operation.Pageable>(op: Op, params: CommunityApiClient.ListParams<Op>) =>
-      Paginate.stream((position) =>
-        page(op, params, position) as Effect.Effect<
-          { readonly items: ReadonlyArray<Operation.Item<Op>>; readonly total: number },
-          CommunityApiClient.Errors<Op>
-        >
+        Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    const call = <A = unknown, P = Record<string, unknown>>(
-      path: string,
-      params?: P,
-      options: CommunityApiClient.CallOptions<A, P> = {}
-    ) => {
-      const op: Operation.Any = {
-        ...ClientMethods.byPath(path, Operations.byPath.get(path)),
-        payload: Operation.UnknownPayload,
-        success: options.success ?? Schema.Unknown,
-        hasResponse: true
-      }
-      const encode = options.payload === undefined
-        ? Effect.succeed(params ?? {})
-        : Schema.encodeUnknownEffect(options.payload as Schema.Codec<unknown, unknown>)(params, everyProblem).pipe(
-          Effect.mapError((error) => encodeError(path, options.payload!, params, error))
-        )
-      return traced(
-        op,
-        params,
-        Effect.flatMap(encode, (encoded) => send(op, encoded, Envelope.decode(op)))
-      ) as Effect.Effect<A, ApiError.ApiError | ApiError.UnexpectedApiError | ClientError.ClientError>
+    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
+    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
+      const op = ClientMethods.byPath(path, Operations.byPath.get(path))
+      const schemas = { payload: Operation.UnknownPayload, success: options.success ?? Schema.Unknown }
+      return run({ ...op, ...schemas, hasResponse: true }, params, options.payload)
     }
-
-    const { sections, streams } = ClientMethods.methodTables(Operations.sectionNames, Operations.inSection, {
-      execute: (op, params) => execute(op, params as never),
-      stream: (op, params) => stream(op as Operation.Pageable, params as never),
-      isPageable: Operation.isPageable
-    })
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    return {
-      ...sections,
-      streams,
-      execute,
-      page,
-      stream,
+    const methods = { execute: (op: Operation.Any, params: unknown) => run(op, params, op.payload), paginate }
+    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, methods, {
       call,
       budget,
       estimateCreations
-    } as unknown as CommunityApiClient.Client
+    }) as unknown as CommunityApiClient.Client
   })

@@ -19,6 +19,7 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as ClientSettings from "@community-api/core/ClientSettings"
 import type * as RetryTable from "@community-api/core/RetryTable"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
@@ -43,31 +44,17 @@ const timeouts = Timers.make()
 /** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
 export const bounded = <A, E>(
   target: RetryTable.Flags & { readonly path: string },
-  deadline: Duration.Duration,
-  timeout: Duration.Duration,
+  settings: Pick<ClientSettings.Settings, "deadlineMillis" | "timeoutMillis">,
   make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
-    // What passes when is the core's; the races and the errors are this line's.
-    const call = CallDeadline.make({
-      now: clock.currentTimeMillisUnsafe(),
-      deadlineMillis: Duration.toMillis(deadline),
-      timeoutMillis: Duration.toMillis(timeout),
-      // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-      ambiguous: CallDeadline.isAmbiguous(target)
+    // What passes when is the core's, and which error it is; the races are this line's.
+    const call = CallDeadline.withErrors({ now: clock.currentTimeMillisUnsafe(), ...settings, flags: target }, {
+      timeout: (fields) => new ClientError.TimeoutError({ operation: target.path, ...fields }),
+      unknown: (fields) => new ClientError.OutcomeUnknownError({ operation: target.path, ...fields })
     })
     // The signal of the current attempt's exchange timeout.
     let signal: Deferred.Deferred<void> | undefined
-    // The error of a verdict: the core's words, this line's classes.
-    const errorOf = (verdict: CallDeadline.Verdict): ClientError.TimeoutError | ClientError.OutcomeUnknownError => {
-      const failure = call.failureOf(verdict)
-      return failure._tag === "TimeoutError"
-        ? new ClientError.TimeoutError({ operation: target.path, ...failure.fields })
-        : new ClientError.OutcomeUnknownError({ operation: target.path, ...failure.fields })
-    }
-    const passed = (verdict = call.deadlineVerdict()): Passed => new CallDeadline.Passed(errorOf(verdict))
-    const failureOf = (verdict: CallDeadline.Verdict): Passed | ClientError.TimeoutError =>
-      verdict === "attempt-timeout" ? errorOf(verdict) as ClientError.TimeoutError : passed(verdict)
     const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
 
     // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
@@ -97,14 +84,14 @@ export const bounded = <A, E>(
         const watch: Effect.Effect<never, ClientError.TimeoutError | Passed> = Effect.raceFirst(
           Effect.sleep(untilDeadline()),
           Deferred.await(told)
-        ).pipe(Effect.andThen(Effect.suspend(() => Effect.fail(failureOf(call.verdict())))))
+        ).pipe(Effect.andThen(Effect.suspend(() => Effect.fail(call.stopped()))))
         return Effect.raceFirst(body, watch)
       })
 
     // The rest of the call against the deadline alone (each attempt in it has its own race).
     const rest = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E | Passed> =>
       Effect.suspend(() =>
-        Effect.timeoutOrElse(effect, { duration: untilDeadline(), orElse: () => Effect.fail(passed()) })
+        Effect.timeoutOrElse(effect, { duration: untilDeadline(), orElse: () => Effect.fail(call.passed()) })
       )
 
     return Effect.catchIf(
