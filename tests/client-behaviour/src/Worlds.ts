@@ -306,19 +306,14 @@ export const serve = <F>(
   })
 
 /** The reference server's controls: each of the line's `ReferenceServer` run to a promise. */
-export const controls = <F>(run: (self: F) => Promise<any>, server: any, awaitWaits: (count: number) => F) =>
+export const controls = (run: (self: any) => Promise<any>, server: any) =>
   ({
-    reset: () => run(server.reset),
-    load: (fixture) => run(server.load(fixture)),
     setFaults: (faults) => run(server.setFaults(faults)),
     clearFaults: () => run(server.clearFaults),
     snapshot: () => run(server.snapshot),
     revokeToken: (token) => run(server.revokeToken(token)),
-    issueToken: (issue) => run(server.issueToken(issue)),
     requestCount: () => run(server.requestCount),
-    recentRequests: () => run(server.recentRequests),
-    journal: (filter) => run(server.journal(filter)),
-    awaitWaits: (count) => run(awaitWaits(count))
+    recentRequests: () => run(server.recentRequests)
   }) satisfies Driver.ServerControls
 
 /** A line's memory store of permits (`PermitStore.Service`), as the compositions use it. */

@@ -282,13 +282,9 @@ export const line: Driver.Line = {
     open.push(runtime as unknown as Runtime)
     const server = await runtime.runPromise(ReferenceServer.ReferenceServer)
     const run = (effect: Fx) => runtime.runPromise(effect)
-    const controls = Worlds.controls(run, server, (count) =>
-      Effect.gen(function*() {
-        while ((yield* TestClock.sleeps()).length < count) yield* Effect.yieldNow()
-      }))
     return {
       ...world(runtime as unknown as Runtime, referenceServer, observed, observe === true),
-      server: controls,
+      server: Worlds.controls(run, server),
       answered,
       advance: (millis) => run(TestClock.adjust(Duration.millis(millis)))
     }

@@ -11,6 +11,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Clock, Config, ConfigError, ConfigProvider, Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { fileURLToPath } from "node:url"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
+import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
@@ -76,18 +77,7 @@ export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   return {
     baseUrl,
-    server: {
-      reset: () => run(server.reset),
-      load: (fixture) => run(server.load(fixture as never)),
-      setFaults: (faults) => run(server.setFaults(faults as never)),
-      clearFaults: () => run(server.clearFaults),
-      snapshot: () => run(server.snapshot) as never,
-      revokeToken: (token) => run(server.revokeToken(token)),
-      issueToken: (issue) => run(server.issueToken(issue as never)),
-      requestCount: () => run(server.requestCount),
-      recentRequests: () => run(server.recentRequests) as never,
-      journal: (filter) => run(server.journal(filter as never)) as never
-    },
+    server: Worlds.controls(run, server),
     // Each client over an `HttpClient` of its own, open while the world is (undici's closes with its
     // scope), and the world's limiters.
     client: ({ fetch, http, requestInit, ...options }) => {

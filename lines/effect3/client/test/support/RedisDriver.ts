@@ -10,6 +10,8 @@ import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import type { HttpClient } from "@effect/platform"
 import {
   Clock,
+  ConfigProvider,
+  Context,
   Duration,
   Effect,
   Exit,
@@ -28,6 +30,7 @@ import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as RedisInternal from "../../src/internal/redis.js"
 import * as Pacing from "../../src/Pacing.js"
+import * as RedisStore from "../../src/RedisStore.js"
 
 type AnyRuntime = ManagedRuntime.ManagedRuntime<any, any>
 type Fx = Effect.Effect<any, any, any>
@@ -47,6 +50,22 @@ export interface Deps {
 }
 
 const makers = { millis: Duration.millis, secret: (url: string) => Redacted.make(url) }
+
+/** `env` as the environment (`ConfigProvider`), of an effect or of a layer. */
+const withEnv = (env: Record<string, string>) => ConfigProvider.fromMap(new Map(Object.entries(env)))
+const envLayer = (env: Record<string, string>) => Layer.setConfigProvider(withEnv(env))
+const inEnv = (env: Record<string, string>) => Effect.withConfigProvider(withEnv(env))
+
+/** A limiter of `layer` (`layerFromStore` over a Redis store of its own), the store's URL read from the environment. */
+const fromStores = <I, S>(tag: Context.Tag<I, S>, layer: Layer.Layer<I, any>, url: string) =>
+  Effect.map(Layer.build(layer), Context.get(tag)).pipe(inEnv({ COMMUNITY_API_REDIS_URL: url }))
+
+/** The client of `layerConfig()`, as the environment gives it. */
+const Configured = Effect.provide(CommunityApiClient.CommunityApiClient, CommunityApiClient.layerConfig())
+
+/** The options of a store of `RedisStore.layerPermitsConfig` or `layerCountsConfig`. */
+const storeOptions = (settings: Driver.RedisPacingOptions) =>
+  Lines.defined({ prefix: settings.prefix, limit: settings.limit })
 
 export const world = async (options: { readonly clock?: "live" | "test" }, deps: Deps): Promise<Driver.RedisWorld> => {
   const runtime = ManagedRuntime.make(
@@ -72,12 +91,13 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
   /** The services behind the handles of `pacing`, timed: a client of `reference` takes its permits there. */
   const services = new WeakMap<Driver.RedisPacing, Pacing.Service>()
 
-  const clientIn = async (layer: Layer.Layer<any, any>, defaults: { baseUrl: string; token: string }, options = {}) => {
+  const clientIn = async (layer: Layer.Layer<any, any>, make: Effect.Effect<CommunityApiClient.Client, any, any>) => {
     const clientRuntime = ManagedRuntime.make(layer) as AnyRuntime
     runtimes.push(clientRuntime)
-    const client = await clientRuntime.runPromise(CommunityApiClient.make(deps.config(defaults, options)))
-    return Worlds.client(deps.kit, deps.runnerOf(clientRuntime), client)
+    return Worlds.client(deps.kit, deps.runnerOf(clientRuntime), await clientRuntime.runPromise(make))
   }
+  const made = (defaults: { baseUrl: string; token: string }, options: Driver.ClientOptions = {}) =>
+    CommunityApiClient.make(deps.config(defaults, options))
 
   return {
     now: () => runner.run(Clock.currentTimeMillis),
@@ -87,8 +107,22 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
         : new Promise((resolve) => setTimeout(resolve, millis)),
     ...Worlds.redisServices(deps.kit, runner, {
       scoped,
-      pacing: (settings) => Pacing.makeRedis(Lines.redisPacingOptions(settings, makers)),
-      quota: (settings) => CreationQuota.makeRedis(Lines.redisOptions(settings, makers)),
+      pacing: (settings) =>
+        settings.via === "stores"
+          ? fromStores(
+            Pacing.Pacing,
+            Pacing.layerFromStore().pipe(Layer.provide(RedisStore.layerPermitsConfig(storeOptions(settings)))),
+            settings.url
+          )
+          : Pacing.makeRedis(Lines.redisPacingOptions(settings, makers)),
+      quota: (settings) =>
+        settings.via === "stores"
+          ? fromStores(
+            CreationQuota.CreationQuota,
+            CreationQuota.layerFromStore.pipe(Layer.provide(RedisStore.layerCountsConfig(storeOptions(settings)))),
+            settings.url
+          )
+          : CreationQuota.makeRedis(Lines.redisOptions(settings, makers)),
       connect: (settings) => RedisInternal.connect({ ...settings, url: Redacted.make(settings.url) }),
       counts: (connection) => RedisInternal.countStore(connection, Limits.creationDefaults),
       permits: (connection, store) => RedisInternal.permitStore(connection, store)
@@ -99,13 +133,21 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
       const logger = Logger.make(({ logLevel, message }) => {
         if (logLevel._tag === "Warning") warnings.push(String(message))
       })
+      const [pacing, quota] = Lines.redisLayers(limiters, makers, { Pacing, CreationQuota }) as [
+        Layer.Layer<any>,
+        Layer.Layer<any>
+      ]
       const layer = Layer.mergeAll(
         deps.scriptedHttp(script, received),
-        Pacing.layerRedis(Lines.redisOptions(limiters, makers)),
-        CreationQuota.layerRedis(Lines.redisOptions(limiters, makers)),
+        Layer.mergeAll(pacing, quota).pipe(Layer.provide(envLayer({ COMMUNITY_API_REDIS_URL: limiters.url }))),
         Logger.replace(Logger.defaultLogger, logger)
       )
-      return { client: (options) => clientIn(layer, Lines.scriptedServer, options), received, warnings }
+      return {
+        client: (options) => clientIn(layer, made(Lines.scriptedServer, options)),
+        clientFromEnv: (env) => clientIn(layer, inEnv(env)(Configured)),
+        received,
+        warnings
+      }
     },
     reference: async () => {
       const answered: Array<{ at: number; outcome: number | "ok" | "dropped" }> = []
@@ -121,8 +163,7 @@ export const world = async (options: { readonly clock?: "live" | "test" }, deps:
           if (timed === undefined) throw new Error("a pacing of another world")
           return clientIn(
             Layer.mergeAll(Layer.succeedContext(http), Layer.succeed(Pacing.Pacing, timed), CreationQuota.layer()),
-            { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner },
-            options
+            made({ baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }, options)
           )
         }
       }

@@ -297,10 +297,9 @@ export const line: Driver.Line = {
     )
     const server = await runtime.runPromise(Effect.service(ReferenceServer.ReferenceServer))
     const run = <A>(effect: Effect.Effect<A, never, ReferenceServer.ReferenceServer>) => runtime.runPromise(effect)
-    const controls = Worlds.controls(run, server, ReferenceServer.awaitWaits)
     return {
       ...world(runtime as unknown as Runtime, referenceServer, observed, observe === true),
-      server: controls,
+      server: Worlds.controls(run, server),
       answered,
       advance: (millis) =>
         runtime.runPromise(Effect.gen(function*() {
