@@ -6,6 +6,8 @@
  * this file sees neither type (no Effect import), the drivers do.
  */
 import type * as Budget from "@community-api/core/Budget"
+import { tokens } from "@community-api/core/DemoData"
+import * as Limits from "@community-api/core/Limits"
 import { defaultPrefix } from "@community-api/core/RedisKeys"
 import type * as Driver from "./Driver.js"
 import * as Lines from "./Lines.js"
@@ -470,44 +472,157 @@ export const redisConnection = <F>(
   close: () => fork(made.close)
 })
 
-/** A service made in a scope of its own: its value, an effect run in that scope (`within`), what closes it. */
-export interface Scoped<F> {
-  readonly value: any
-  readonly within: (self: F) => F
-  readonly close: F
+/** What a Redis world (`Driver.RedisWorld`) needs of a line beyond its kit, each named after the line's own. */
+export interface RedisLine<F> {
+  /** The line's modules of these names (`RedisInternal` is `internal/redis`). */
+  readonly effect: { readonly [name in "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
+  readonly client: {
+    readonly [
+      name in "CommunityApiClient" | "CreationQuota" | "Pacing" | "RedisInternal" | "RedisStore" | "ReferenceServer"
+    ]: Module
+  }
+  /** Registers what `dispose` ends. */
+  readonly open: (world: { readonly dispose: () => Promise<void> }) => void
+  /** How the line makes the values of a client's configuration. */
+  readonly makers: Lines.Makers<unknown, unknown, unknown>
+  /** A scripted server as the context's `HttpClient` (a layer), recording every request in `received`. */
+  readonly scriptedHttp: (script: Driver.Script, received: Array<Driver.Received>) => unknown
+  /** The layer of the line's test clock. */
+  readonly testClock: unknown
+  /** `Scope.extend` (Effect 3) or `Scope.provide` (Effect 4). */
+  readonly extend: (self: F, scope: unknown) => F
+  /** A logger recording the message of every warning in `warnings`, as a layer. */
+  readonly warnings: (warnings: Array<string>) => unknown
+  /** `env` as the environment (`ConfigProvider`): of a layer, and of an effect. */
+  readonly envLayer: (env: Readonly<Record<string, string>>) => unknown
+  readonly inEnv: (env: Readonly<Record<string, string>>) => (self: F) => F
+  /** The service of a tag, as an effect. */
+  readonly service: (tag: unknown) => F
 }
 
-/** The services of a Redis world (`Driver.RedisWorld`), each made in a scope of its own, as handles. */
-export const redisServices = <F>(
+/**
+ * The line's limiters over a real Redis (`Driver.RedisWorld`): services made with `makeRedis` (or over
+ * `RedisStore`'s layers), each in a scope of its own with a connection of its own as another process
+ * would have, stores over one connection, and clients whose limiters are the Redis store.
+ */
+export const redisWorld = async <F>(
   kit: Kit<F, any>,
-  runner: Runner<F>,
-  line: {
-    readonly scoped: (self: F) => Promise<Scoped<F>>
-    /** `Pacing.makeRedis`, `CreationQuota.makeRedis`, `RedisInternal.connect` of plain options. */
-    readonly pacing: (options: Driver.RedisPacingOptions) => F
-    readonly quota: (options: Driver.RedisOptions) => F
-    readonly connect: (options: { readonly url: string; readonly prefix: string; readonly timeoutMillis: number }) => F
-    /** `RedisInternal.countStore` (the API's limits) and `RedisInternal.permitStore` over a connection. */
-    readonly counts: (connection: any) => any
-    readonly permits: (connection: any, store: { readonly limit: number; readonly leaseMillis: number }) => F
-  },
-  /** The services behind the handles of `pacing`, timed. */
-  services: WeakMap<Driver.RedisPacing, unknown>
-): Pick<Driver.RedisWorld, "pacing" | "quota" | "connect"> => ({
-  pacing: async (settings) => {
-    const { handle, timed } = redisPacing(kit, runner, (await line.scoped(line.pacing(settings))).value)
-    services.set(handle, timed)
-    return handle
-  },
-  quota: async (settings) => redisQuota(runner, (await line.scoped(line.quota(settings))).value),
-  connect: async ({ prefix, timeoutMillis, url }) => {
-    const { close, value: connection, within } = await line.scoped(
-      line.connect({ url, prefix: prefix ?? defaultPrefix, timeoutMillis: timeoutMillis ?? 1000 })
-    )
-    return redisConnection(runner, connection, {
-      counts: line.counts(connection),
-      permits: (store) => within(line.permits(connection, store)),
-      close
-    })
+  line: RedisLine<F>,
+  options: { readonly clock?: "live" | "test" }
+): Promise<Driver.RedisWorld> => {
+  const { Context, Exit, Layer, ManagedRuntime, Scope } = line.effect
+  const { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer } = line.client
+  const make = line.makers
+  const runtime = ManagedRuntime.make(options.clock === "test" ? line.testClock : Layer.empty)
+  const runtimes: Array<{ readonly dispose: () => Promise<void> }> = [runtime]
+  const scopes: Array<unknown> = []
+  line.open({
+    dispose: async () => {
+      for (const scope of scopes.splice(0).reverse()) await runtime.runPromise(Scope.close(scope, Exit.void))
+      await Promise.all(runtimes.splice(0).map((one) => one.dispose()))
+    }
+  })
+  const main = runner(kit, runtime)
+  /** Makes `effect` in a scope of its own, closed when the world ends (or before). */
+  const scoped = async (effect: F) => {
+    const scope = await main.run(Scope.make())
+    scopes.push(scope)
+    const within = (effect: F) => line.extend(effect, scope)
+    return { value: await main.run(within(effect)), within, close: Scope.close(scope, Exit.void) as F }
   }
-})
+  const worldScope = await scoped(kit.succeed(undefined))
+  /** The services behind the handles of `pacing`, timed: a client of `reference` takes its permits there. */
+  const services = new WeakMap<Driver.RedisPacing, unknown>()
+  const clientIn = async (layer: unknown, made: F) => {
+    const clientRuntime = ManagedRuntime.make(layer)
+    runtimes.push(clientRuntime)
+    return client(kit, runner(kit, clientRuntime), await clientRuntime.runPromise(made))
+  }
+  const made = (defaults: { baseUrl: string; token: string }, options: Driver.ClientOptions = {}) =>
+    CommunityApiClient.make(Lines.configOf(defaults, options, make))
+  /** A limiter of `layer` (`layerFromStore` over a Redis store of its own), the store's URL read from the environment. */
+  const fromStores = (tag: unknown, layer: unknown, settings: Driver.RedisPacingOptions) =>
+    line.inEnv({ COMMUNITY_API_REDIS_URL: settings.url })(
+      kit.flatMap(Layer.build(layer), (context) => kit.succeed(Context.get(context, tag)))
+    )
+  const storeOptions = (settings: Driver.RedisPacingOptions) =>
+    Lines.defined({ prefix: settings.prefix, limit: settings.limit })
+  return {
+    now: () => main.run(kit.now),
+    adjust: (millis) =>
+      options.clock === "test" ? main.run(kit.adjust(millis)) : new Promise((resolve) => setTimeout(resolve, millis)),
+    pacing: async (settings) => {
+      const service = settings.via === "stores"
+        ? fromStores(
+          Pacing.Pacing,
+          Layer.provide(Pacing.layerFromStore(), RedisStore.layerPermitsConfig(storeOptions(settings))),
+          settings
+        )
+        : Pacing.makeRedis(Lines.redisPacingOptions(settings, make))
+      const { handle, timed } = redisPacing(kit, main, (await scoped(service)).value)
+      services.set(handle, timed)
+      return handle
+    },
+    quota: async (settings) => {
+      const service = settings.via === "stores"
+        ? fromStores(
+          CreationQuota.CreationQuota,
+          Layer.provide(CreationQuota.layerFromStore, RedisStore.layerCountsConfig(storeOptions(settings))),
+          settings
+        )
+        : CreationQuota.makeRedis(Lines.redisOptions(settings, make))
+      return redisQuota(main, (await scoped(service)).value)
+    },
+    connect: async ({ prefix, timeoutMillis, url }) => {
+      const { close, value: connection, within } = await scoped(RedisInternal.connect({
+        url: make.secret(url),
+        prefix: prefix ?? defaultPrefix,
+        timeoutMillis: timeoutMillis ?? 1000
+      }))
+      return redisConnection(main, connection, {
+        counts: RedisInternal.countStore(connection, Limits.creationDefaults),
+        permits: (store) => within(RedisInternal.permitStore(connection, store)),
+        close
+      })
+    },
+    scripted: async (script, limiters) => {
+      const warnings: Array<string> = []
+      const received: Array<Driver.Received> = []
+      const [pacing, quota] = Lines.redisLayers(limiters, make, { Pacing, CreationQuota })
+      const layer = Layer.mergeAll(
+        line.scriptedHttp(script, received),
+        Layer.provide(Layer.mergeAll(pacing, quota), line.envLayer({ COMMUNITY_API_REDIS_URL: limiters.url })),
+        line.warnings(warnings)
+      )
+      const configured = kit.modules.Effect.provide(
+        line.service(CommunityApiClient.CommunityApiClient),
+        CommunityApiClient.layerConfig()
+      )
+      return {
+        client: (options) => clientIn(layer, made(Lines.scriptedServer, options)),
+        clientFromEnv: (env) => clientIn(layer, line.inEnv(env)(configured)),
+        received,
+        warnings
+      }
+    },
+    reference: async () => {
+      const answered: Array<{ at: number; outcome: number | "ok" | "dropped" }> = []
+      const http = await main.run(worldScope.within(
+        Layer.build(ReferenceServer.layerTest({
+          onRequest: (entry: any) => void answered.push({ at: entry.at, outcome: entry.outcome })
+        }))
+      ))
+      return {
+        answered,
+        client: (handle, options) => {
+          const timed = services.get(handle)
+          if (timed === undefined) throw new Error("a pacing of another world")
+          return clientIn(
+            Layer.mergeAll(Layer.succeedContext(http), Layer.succeed(Pacing.Pacing, timed), CreationQuota.layer()),
+            made({ baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }, options)
+          )
+        }
+      }
+    }
+  }
+}

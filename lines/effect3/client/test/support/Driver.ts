@@ -15,6 +15,7 @@ import {
   Chunk,
   Clock,
   ConfigProvider,
+  Context,
   DateTime,
   Duration,
   Effect,
@@ -29,6 +30,7 @@ import {
   Redacted,
   Schedule,
   Schema,
+  Scope,
   Stream,
   TestClock,
   TestContext
@@ -41,10 +43,12 @@ import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CountStore from "../../src/CountStore.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
+import * as RedisInternal from "../../src/internal/redis.js"
 import * as Lane from "../../src/Lane.js"
 import * as Pacing from "../../src/Pacing.js"
 import * as Paginate from "../../src/Paginate.js"
 import * as PermitStore from "../../src/PermitStore.js"
+import * as RedisStore from "../../src/RedisStore.js"
 import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
@@ -52,7 +56,6 @@ import * as LiveDriver from "./LiveDriver.js"
 import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
-import * as RedisDriver from "./RedisDriver.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<HttpClient.HttpClient | Pacing.Pacing | CreationQuota.CreationQuota, never>
 
@@ -79,6 +82,9 @@ const outcomeOf = <A>(exit: Exit.Exit<A, unknown>): Driver.Outcome<A> =>
 const makers = { millis: Duration.millis, secret: (text: string) => Redacted.make(text), retry: retryOf }
 
 type Fx = Effect.Effect<any, any, any>
+
+/** `env` as the environment. */
+const envProvider = (env: Readonly<Record<string, string>>) => ConfigProvider.fromMap(new Map(Object.entries(env)))
 
 /** The line's modules and functions that the compositions both drivers share (`Worlds`) put together. */
 const kit = Worlds.kitOf<Fx, Stream.Stream<any, any, any>>(
@@ -255,6 +261,25 @@ const liveDeps: LiveDriver.Deps = {
   open: (runtime) => void open.push(runtime as unknown as Runtime)
 }
 
+/** What the kit's Redis world takes of this line. */
+const redisLine: Worlds.RedisLine<Fx> = {
+  testClock: TestContext.TestContext,
+  extend: (self, scope) => Scope.extend(self, scope as Scope.Scope),
+  warnings: (warnings) =>
+    Logger.replace(
+      Logger.defaultLogger,
+      Logger.make(({ logLevel, message }) => void (logLevel._tag === "Warning" && warnings.push(String(message))))
+    ),
+  envLayer: (env) => Layer.setConfigProvider(envProvider(env)),
+  inEnv: (env) => Effect.withConfigProvider(envProvider(env)),
+  effect: { Context, Exit, Layer, ManagedRuntime, Scope },
+  client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
+  open: (world) => void open.push(world as never),
+  makers,
+  scriptedHttp,
+  service: (tag) => tag as Fx
+}
+
 export const line: Driver.Line = {
   name: "Effect 3",
   reference: async (
@@ -310,7 +335,7 @@ export const line: Driver.Line = {
   keyOf: Paginate.keyOf,
   resolveTarget: (env) =>
     Effect.runPromise(Effect.exit(
-      Target.resolve.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
+      Target.resolve.pipe(Effect.withConfigProvider(envProvider(env)))
     )).then((exit) =>
       Exit.isSuccess(exit)
         ? { _tag: "Success", value: Worlds.targetView(kit, exit.value) }
@@ -382,14 +407,7 @@ export const line: Driver.Line = {
   tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) =>
-    RedisDriver.world(options, {
-      kit,
-      runnerOf: (runtime) => runnerOf(runtime as Runtime),
-      config: (defaults, options) => Lines.configOf(defaults, options, makers),
-      scriptedHttp,
-      open: (world) => void open.push(world as unknown as Runtime)
-    }),
+  redis: (options = {}) => Worlds.redisWorld(kit, redisLine, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))

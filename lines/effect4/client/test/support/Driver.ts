@@ -11,6 +11,7 @@ import {
   Cause,
   Clock,
   ConfigProvider,
+  Context,
   DateTime,
   Duration,
   Effect,
@@ -26,6 +27,7 @@ import {
   Result,
   Schedule,
   Schema,
+  Scope,
   Stream
 } from "effect"
 import { HttpClient, HttpClientError, HttpClientResponse, UrlParams } from "effect/http"
@@ -38,10 +40,12 @@ import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CountStore from "../../src/CountStore.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
+import * as RedisInternal from "../../src/internal/redis.js"
 import * as Lane from "../../src/Lane.js"
 import * as Pacing from "../../src/Pacing.js"
 import * as Paginate from "../../src/Paginate.js"
 import * as PermitStore from "../../src/PermitStore.js"
+import * as RedisStore from "../../src/RedisStore.js"
 import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
@@ -49,7 +53,6 @@ import * as LiveDriver from "./LiveDriver.js"
 import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
-import * as RedisDriver from "./RedisDriver.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<HttpClient.HttpClient, never>
 
@@ -266,6 +269,24 @@ const liveDeps: LiveDriver.Deps = {
   open: (runtime) => void open.push(runtime)
 }
 
+/** What the kit's Redis world takes of this line. */
+const redisLine: Worlds.RedisLine<Fx> = {
+  testClock: TestClock.layer(),
+  extend: (self, scope) => Scope.provide(self, scope as Scope.Scope),
+  warnings: (warnings) =>
+    Logger.layer([
+      Logger.make(({ logLevel, message }) => void (logLevel === "Warn" && warnings.push(String(message))))
+    ]),
+  envLayer: (env) => ConfigProvider.layer(ConfigProvider.fromEnv({ env })),
+  inEnv: (env) => Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })),
+  effect: { Context, Exit, Layer, ManagedRuntime, Scope },
+  client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
+  open: (world) => void open.push(world as never),
+  makers,
+  scriptedHttp,
+  service: (tag) => Effect.service(tag as never)
+}
+
 export const line: Driver.Line = {
   name: "Effect 4",
   reference: async (
@@ -404,14 +425,7 @@ export const line: Driver.Line = {
   tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) =>
-    RedisDriver.world(options, {
-      kit,
-      runnerOf: (runtime) => runnerOf(runtime as Runtime),
-      config: (defaults, options) => Lines.configOf(defaults, options, makers),
-      scriptedHttp,
-      open: (world) => void open.push(world)
-    }),
+  redis: (options = {}) => Worlds.redisWorld(kit, redisLine, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))
