@@ -294,12 +294,9 @@ export interface OptionsMakers {
   readonly client: (config: any) => unknown
   /** `layerConfig` of `configFromEnv` with `mapped` set, over an `HttpClient` that dies when used. */
   readonly clientConfig: (mapped: any) => unknown
-  readonly Pacing: {
-    readonly layer: (settings: any) => unknown
-    readonly layerRedis: (options: any) => unknown
-    readonly layerRedisConfig: (options: any) => unknown
-  }
-  readonly CreationQuota: OptionsMakers["Pacing"]
+  /** The line's modules, their `layer`, `layerRedis` and `layerRedisConfig`. */
+  readonly Pacing: any
+  readonly CreationQuota: any
 }
 
 /** The layer of `target` with `options` (those of {@link optionsOf}), made by the line's `makers`. */

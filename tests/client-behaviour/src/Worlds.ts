@@ -472,10 +472,10 @@ export const redisConnection = <F>(
   close: () => fork(made.close)
 })
 
-/** What a Redis world (`Driver.RedisWorld`) needs of a line beyond its kit, each named after the line's own. */
-export interface RedisLine<F> {
+/** What the worlds of Redis (`redisWorld`) and `tryOptions` need of a line beyond its kit, each named after the line's own. */
+export interface LineParts<F> {
   /** The line's modules of these names (`RedisInternal` is `internal/redis`). */
-  readonly effect: { readonly [name in "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
+  readonly effect: { readonly [name in "Config" | "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
   readonly client: {
     readonly [
       name in "CommunityApiClient" | "CreationQuota" | "Pacing" | "RedisInternal" | "RedisStore" | "ReferenceServer"
@@ -487,6 +487,8 @@ export interface RedisLine<F> {
   readonly makers: Lines.Makers<unknown, unknown, unknown>
   /** A scripted server as the context's `HttpClient` (a layer), recording every request in `received`. */
   readonly scriptedHttp: (script: Driver.Script, received: Array<Driver.Received>) => unknown
+  /** An `HttpClient` that dies when used, as a layer. */
+  readonly unsent: unknown
   /** The layer of the line's test clock. */
   readonly testClock: unknown
   /** `Scope.extend` (Effect 3) or `Scope.provide` (Effect 4). */
@@ -507,7 +509,7 @@ export interface RedisLine<F> {
  */
 export const redisWorld = async <F>(
   kit: Kit<F, any>,
-  line: RedisLine<F>,
+  line: LineParts<F>,
   options: { readonly clock?: "live" | "test" }
 ): Promise<Driver.RedisWorld> => {
   const { Context, Exit, Layer, ManagedRuntime, Scope } = line.effect
@@ -625,4 +627,32 @@ export const redisWorld = async <F>(
       }
     }
   }
+}
+
+/** `Line.tryOptions`: `target` made with the options (see `Lines.optionsLayer`), built for a scope closed at once. */
+export const tryOptions = <F>(
+  kit: Kit<F, any>,
+  line: LineParts<F>,
+  target: Driver.OptionsTarget,
+  given: Readonly<Record<string, Driver.OptionValue>>
+): Promise<Driver.Outcome<"made">> => {
+  const { Config, Layer } = line.effect
+  const { CommunityApiClient, CreationQuota, Pacing } = line.client
+  const options = Lines.optionsOf(target, given, line.makers)
+  const layer = Lines.optionsLayer(target, options, {
+    client: (config) => Layer.provide(Layer.effectDiscard(CommunityApiClient.make(config)), line.unsent),
+    clientConfig: (mapped) =>
+      Layer.provide(
+        CommunityApiClient.layerConfig(Config.map(CommunityApiClient.configFromEnv, (config: object) => ({
+          ...config,
+          ...mapped
+        }))),
+        line.unsent
+      ),
+    Pacing,
+    CreationQuota
+  })
+  const { Effect } = kit.modules
+  const built = kit.flatMap(Effect.scoped(Layer.build(layer)), () => kit.succeed("made"))
+  return Effect.runPromise(kit.outcome(line.inEnv(Lines.optionsEnv(target, options))(built)))
 }

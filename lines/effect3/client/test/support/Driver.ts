@@ -14,6 +14,7 @@ import {
   Cause,
   Chunk,
   Clock,
+  Config,
   ConfigProvider,
   Context,
   DateTime,
@@ -53,7 +54,6 @@ import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
-import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
 
@@ -134,7 +134,7 @@ const world = (
   }
 }
 
-/** The context's `HttpClient` of an embedded target: never used, the sandbox brings its own. */
+/** An `HttpClient` that dies when used: an embedded target's (the sandbox brings its own), or where nothing may be sent. */
 const unused = Layer.succeed(
   PlatformHttpClient.HttpClient,
   PlatformHttpClient.make(() => Effect.die("the context's HttpClient was used"))
@@ -261,8 +261,8 @@ const liveDeps: LiveDriver.Deps = {
   open: (runtime) => void open.push(runtime as unknown as Runtime)
 }
 
-/** What the kit's Redis world takes of this line. */
-const redisLine: Worlds.RedisLine<Fx> = {
+/** What the kit's worlds of Redis and `tryOptions` take of this line. */
+const lineParts: Worlds.LineParts<Fx> = {
   testClock: TestContext.TestContext,
   extend: (self, scope) => Scope.extend(self, scope as Scope.Scope),
   warnings: (warnings) =>
@@ -272,9 +272,10 @@ const redisLine: Worlds.RedisLine<Fx> = {
     ),
   envLayer: (env) => Layer.setConfigProvider(envProvider(env)),
   inEnv: (env) => Effect.withConfigProvider(envProvider(env)),
-  effect: { Context, Exit, Layer, ManagedRuntime, Scope },
+  effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
   client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
   open: (world) => void open.push(world as never),
+  unsent: unused,
   makers,
   scriptedHttp,
   service: (tag) => tag as Fx
@@ -404,10 +405,10 @@ export const line: Driver.Line = {
   realPort: () => LiveDriver.realPort(liveDeps),
   live: () => LiveDriver.live(liveDeps),
   configError: LiveDriver.configError,
-  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
+  tryOptions: (target, options) => Worlds.tryOptions(kit, lineParts, target, options),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) => Worlds.redisWorld(kit, redisLine, options),
+  redis: (options = {}) => Worlds.redisWorld(kit, lineParts, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))

@@ -10,6 +10,7 @@ import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
 import {
   Cause,
   Clock,
+  Config,
   ConfigProvider,
   Context,
   DateTime,
@@ -50,7 +51,6 @@ import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
-import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
 
@@ -134,7 +134,7 @@ const world = (
   }
 }
 
-/** The context's `HttpClient` of an embedded target: never used, the sandbox brings its own. */
+/** An `HttpClient` that dies when used: an embedded target's (the sandbox brings its own), or where nothing may be sent. */
 const unused = Layer.succeed(
   HttpClient.HttpClient,
   HttpClient.make(() => Effect.die("the context's HttpClient was used"))
@@ -269,8 +269,8 @@ const liveDeps: LiveDriver.Deps = {
   open: (runtime) => void open.push(runtime)
 }
 
-/** What the kit's Redis world takes of this line. */
-const redisLine: Worlds.RedisLine<Fx> = {
+/** What the kit's worlds of Redis and `tryOptions` take of this line. */
+const lineParts: Worlds.LineParts<Fx> = {
   testClock: TestClock.layer(),
   extend: (self, scope) => Scope.provide(self, scope as Scope.Scope),
   warnings: (warnings) =>
@@ -279,9 +279,10 @@ const redisLine: Worlds.RedisLine<Fx> = {
     ]),
   envLayer: (env) => ConfigProvider.layer(ConfigProvider.fromEnv({ env })),
   inEnv: (env) => Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })),
-  effect: { Context, Exit, Layer, ManagedRuntime, Scope },
+  effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
   client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
   open: (world) => void open.push(world as never),
+  unsent: unused,
   makers,
   scriptedHttp,
   service: (tag) => Effect.service(tag as never)
@@ -422,10 +423,10 @@ export const line: Driver.Line = {
   realPort: () => LiveDriver.realPort(liveDeps),
   live: () => LiveDriver.live(liveDeps),
   configError: LiveDriver.configError,
-  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
+  tryOptions: (target, options) => Worlds.tryOptions(kit, lineParts, target, options),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) => Worlds.redisWorld(kit, redisLine, options),
+  redis: (options = {}) => Worlds.redisWorld(kit, lineParts, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))
