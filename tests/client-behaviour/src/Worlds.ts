@@ -477,10 +477,13 @@ export interface LineParts<F> {
   /** The line's modules of these names (`RedisInternal` is `internal/redis`). */
   readonly effect: { readonly [name in "Config" | "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
   readonly client: {
-    readonly [
-      name in "CommunityApiClient" | "CreationQuota" | "Pacing" | "RedisInternal" | "RedisStore" | "ReferenceServer"
-    ]: Module
+    readonly [name in "ClientError" | "CommunityApiClient" | "CountStore" | "CreationQuota" | "Pacing" | "PermitStore"]:
+      Module
   }
+  readonly redis: { readonly [name in "RedisInternal" | "RedisStore"]: Module }
+  readonly ReferenceServer: Module
+  /** A memory store of permits, and of counts, made at once (`unsafeMakeMemory`, `makeMemoryUnsafe`). */
+  readonly memory: { readonly permits: (options: object) => any; readonly counts: (options: object) => any }
   /** Registers what `dispose` ends. */
   readonly open: (world: { readonly dispose: () => Promise<void> }) => void
   /** How the line makes the values of a client's configuration. */
@@ -513,7 +516,9 @@ export const redisWorld = async <F>(
   options: { readonly clock?: "live" | "test" }
 ): Promise<Driver.RedisWorld> => {
   const { Context, Exit, Layer, ManagedRuntime, Scope } = line.effect
-  const { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer } = line.client
+  const { CommunityApiClient, CreationQuota, Pacing } = line.client
+  const { RedisInternal, RedisStore } = line.redis
+  const { ReferenceServer } = line
   const make = line.makers
   const runtime = ManagedRuntime.make(options.clock === "test" ? line.testClock : Layer.empty)
   const runtimes: Array<{ readonly dispose: () => Promise<void> }> = [runtime]
@@ -655,4 +660,50 @@ export const tryOptions = <F>(
   const { Effect } = kit.modules
   const built = kit.flatMap(Effect.scoped(Layer.build(layer)), () => kit.succeed("made"))
   return Effect.runPromise(kit.outcome(line.inEnv(Lines.optionsEnv(target, options))(built)))
+}
+
+/**
+ * A world's limiters, fresh, as a layer: the line's, or over stores through their seams as `options.stores`
+ * says, their pacing recording the lane of every request it lets in.
+ */
+export const limiters = <F>(
+  kit: Kit<F, any>,
+  line: LineParts<F>,
+  options: Driver.LimiterOptions = {},
+  lanes: Array<"interactive" | "batch"> = [],
+  calls: Lines.StoreCalls = Lines.storeCalls()
+): unknown => {
+  const { Layer } = line.effect
+  const { ClientError, CountStore, CreationQuota, Pacing, PermitStore } = line.client
+  const { counts, permits } = options.stores ?? {}
+  const limit = Lines.given("limit", permits?.limit)
+  const perMinute = Lines.given("perMinute", counts?.perMinute)
+  const pacing = permits === undefined
+    ? Pacing.layer(Lines.pacingOptions(options))
+    : Layer.provide(
+      Pacing.layerFromStore(
+        permits.marginMillis === undefined ? {} : { margin: line.makers.millis(permits.marginMillis) }
+      ),
+      permits.via === "own"
+        ? Layer.succeed(
+          PermitStore.PermitStore,
+          ownPermits(
+            kit,
+            line.memory.permits(limit),
+            calls,
+            permits.fails && new ClientError.LimiterUnavailable(permits.fails)
+          )
+        )
+        : PermitStore.layerMemory(limit)
+    )
+  const quota = counts === undefined
+    ? CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
+    : Layer.provide(
+      CreationQuota.layerFromStore,
+      counts.via === "own"
+        ? Layer.succeed(CountStore.CountStore, ownCounts(kit, line.memory.counts(perMinute), calls))
+        : CountStore.layerMemory(perMinute)
+    )
+  const recording = kit.flatMap(line.service(Pacing.Pacing), (inner) => kit.succeed(recordingLanes(kit, inner, lanes)))
+  return Layer.mergeAll(Layer.provide(Layer.effect(Pacing.Pacing, recording), pacing), quota)
 }

@@ -173,48 +173,9 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
   )
 }
 
-/** The world's pacing: the line's, or over a store through its seam. */
-const pacingOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<Pacing.Pacing> => {
-  const permits = options.stores?.permits
-  if (permits === undefined) return Pacing.layer(Lines.pacingOptions(options))
-  const settings = permits.marginMillis === undefined ? {} : { margin: Duration.millis(permits.marginMillis) }
-  const limit = Lines.given("limit", permits.limit)
-  const unavailable = permits.fails && new ClientError.LimiterUnavailable(permits.fails)
-  return Pacing.layerFromStore(settings).pipe(Layer.provide(
-    permits.via === "own"
-      ? Layer.succeed(
-        PermitStore.PermitStore,
-        Worlds.ownPermits(kit, PermitStore.unsafeMakeMemory(limit), calls, unavailable)
-      )
-      : PermitStore.layerMemory(limit)
-  ))
-}
-
-/** The world's creation quota: the line's, or over a store through its seam. */
-const quotaOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<CreationQuota.CreationQuota> => {
-  const counts = options.stores?.counts
-  if (counts === undefined) return CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
-  const perMinute = Lines.given("perMinute", counts.perMinute)
-  return CreationQuota.layerFromStore.pipe(Layer.provide(
-    counts.via === "own"
-      ? Layer.succeed(CountStore.CountStore, Worlds.ownCounts(kit, CountStore.unsafeMakeMemory(perMinute), calls))
-      : CountStore.layerMemory(perMinute)
-  ))
-}
-
 /** Fresh limiters, their pacing recording the lane of every request it lets in. */
-const limitersOf = (
-  options: Driver.LimiterOptions = {},
-  lanes: Array<Lane.Lane> = [],
-  calls: Lines.StoreCalls = Lines.storeCalls()
-) =>
-  Layer.mergeAll(
-    Layer.effect(
-      Pacing.Pacing,
-      Effect.map(Pacing.Pacing, (pacing) => Worlds.recordingLanes(kit, pacing, lanes))
-    ).pipe(Layer.provide(pacingOf(options, calls))),
-    quotaOf(options, calls)
-  )
+const limitersOf = (options?: Driver.LimiterOptions, lanes?: Array<Lane.Lane>, calls?: Lines.StoreCalls) =>
+  Worlds.limiters(kit, lineParts, options, lanes, calls) as Layer.Layer<Pacing.Pacing | CreationQuota.CreationQuota>
 
 /** The reference server's address and the demo owner's token: where a reference world's clients go by default. */
 const referenceServer = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
@@ -273,7 +234,10 @@ const lineParts: Worlds.LineParts<Fx> = {
   envLayer: (env) => Layer.setConfigProvider(envProvider(env)),
   inEnv: (env) => Effect.withConfigProvider(envProvider(env)),
   effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
-  client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
+  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore },
+  redis: { RedisInternal, RedisStore },
+  memory: { permits: PermitStore.unsafeMakeMemory, counts: CountStore.unsafeMakeMemory },
+  ReferenceServer,
   open: (world) => void open.push(world as never),
   unsent: unused,
   makers,

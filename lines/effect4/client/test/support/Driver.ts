@@ -174,48 +174,9 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
   )
 }
 
-/** The world's pacing: the line's, or over a store through its seam. */
-const pacingOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<never> => {
-  const permits = options.stores?.permits
-  if (permits === undefined) return Pacing.layer(Lines.pacingOptions(options))
-  const settings = permits.marginMillis === undefined ? {} : { margin: Duration.millis(permits.marginMillis) }
-  const limit = Lines.given("limit", permits.limit)
-  const unavailable = permits.fails && new ClientError.LimiterUnavailable(permits.fails)
-  return Pacing.layerFromStore(settings).pipe(Layer.provide(
-    permits.via === "own"
-      ? Layer.succeed(
-        PermitStore.PermitStore,
-        Worlds.ownPermits(kit, PermitStore.makeMemoryUnsafe(limit), calls, unavailable)
-      )
-      : PermitStore.layerMemory(limit)
-  ))
-}
-
-/** The world's creation quota: the line's, or over a store through its seam. */
-const quotaOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<never> => {
-  const counts = options.stores?.counts
-  if (counts === undefined) return CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
-  const perMinute = Lines.given("perMinute", counts.perMinute)
-  return CreationQuota.layerFromStore.pipe(Layer.provide(
-    counts.via === "own"
-      ? Layer.succeed(CountStore.CountStore, Worlds.ownCounts(kit, CountStore.makeMemoryUnsafe(perMinute), calls))
-      : CountStore.layerMemory(perMinute)
-  ))
-}
-
 /** Fresh limiters, their pacing recording the lane of every request it lets in. */
-const limitersOf = (
-  options: Driver.LimiterOptions = {},
-  lanes: Array<Lane.Lane> = [],
-  calls: Lines.StoreCalls = Lines.storeCalls()
-) =>
-  Layer.mergeAll(
-    Layer.effect(
-      Pacing.Pacing,
-      Effect.map(Effect.service(Pacing.Pacing), (pacing) => Worlds.recordingLanes(kit, pacing, lanes))
-    ).pipe(Layer.provide(pacingOf(options, calls))),
-    quotaOf(options, calls)
-  )
+const limitersOf = (options?: Driver.LimiterOptions, lanes?: Array<Lane.Lane>, calls?: Lines.StoreCalls) =>
+  Worlds.limiters(kit, lineParts, options, lanes, calls) as Layer.Layer<never>
 
 /** The reference server's address and the demo owner's token: where a reference world's clients go by default. */
 const referenceServer = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
@@ -280,7 +241,10 @@ const lineParts: Worlds.LineParts<Fx> = {
   envLayer: (env) => ConfigProvider.layer(ConfigProvider.fromEnv({ env })),
   inEnv: (env) => Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })),
   effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
-  client: { CommunityApiClient, CreationQuota, Pacing, RedisInternal, RedisStore, ReferenceServer },
+  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore },
+  redis: { RedisInternal, RedisStore },
+  memory: { permits: PermitStore.makeMemoryUnsafe, counts: CountStore.makeMemoryUnsafe },
+  ReferenceServer,
   open: (world) => void open.push(world as never),
   unsent: unused,
   makers,
