@@ -477,8 +477,16 @@ export interface LineParts<F> {
   /** The line's modules of these names (`RedisInternal` is `internal/redis`). */
   readonly effect: { readonly [name in "Config" | "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
   readonly client: {
-    readonly [name in "ClientError" | "CommunityApiClient" | "CountStore" | "CreationQuota" | "Pacing" | "PermitStore"]:
-      Module
+    readonly [
+      name in
+        | "ClientError"
+        | "CommunityApiClient"
+        | "CountStore"
+        | "CreationQuota"
+        | "Pacing"
+        | "PermitStore"
+        | "Timers"
+    ]: Module
   }
   readonly redis: { readonly [name in "RedisInternal" | "RedisStore"]: Module }
   readonly ReferenceServer: Module
@@ -706,4 +714,40 @@ export const limiters = <F>(
     )
   const recording = kit.flatMap(line.service(Pacing.Pacing), (inner) => kit.succeed(recordingLanes(kit, inner, lanes)))
   return Layer.mergeAll(Layer.provide(Layer.effect(Pacing.Pacing, recording), pacing), quota)
+}
+
+/** The line's own machinery on the live clock (`Driver.LiveWorld`): Effect's default services, as a script runs it. */
+export const liveWorld = async <F>(kit: Kit<F, any>, line: LineParts<F>): Promise<Driver.LiveWorld> => {
+  const { Effect } = kit.modules
+  const { Pacing, PermitStore, Timers } = line.client
+  // Effect's default services: the live clock, the only one the timers may leave unreferenced.
+  const runtime = line.effect.ManagedRuntime.make(line.effect.Layer.empty)
+  line.open(runtime)
+  const { fork } = runner(kit, runtime)
+  const run = (effect: F) => runtime.runPromise(Effect.orDie(effect))
+  // `Effect.yieldNow`: a function on Effect 3, an effect on Effect 4.
+  const yieldNow = typeof Effect.yieldNow === "function" ? Effect.yieldNow() : Effect.yieldNow
+  return {
+    now: () => run(kit.now),
+    settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => yieldNow, { discard: true })),
+    timers: (options) => {
+      const timers = Timers.make(options)
+      return {
+        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
+        remove: (timer) => run(timers.remove(timer)),
+        awaited: timers.awaited
+      }
+    },
+    pacing: async ({ limit, marginMillis, windowMillis }) => {
+      const store = line.memory.permits({ limit })
+      const window = { window: line.makers.millis(windowMillis), margin: line.makers.millis(marginMillis) }
+      const pacing = await run(Effect.provideService(Pacing.makeFromStore(window), PermitStore.PermitStore, store))
+      return {
+        withPermit: (user) => fork(pacing.withPermit(user)(kit.succeed(undefined))),
+        budget: (user) => run(pacing.budget(user)),
+        users: () => run(pacing.users),
+        storeUsers: () => run(store.users)
+      }
+    }
+  }
 }

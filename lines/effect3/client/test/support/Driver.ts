@@ -45,6 +45,7 @@ import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CountStore from "../../src/CountStore.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as RedisInternal from "../../src/internal/redis.js"
+import * as Timers from "../../src/internal/timers.js"
 import * as Lane from "../../src/Lane.js"
 import * as Pacing from "../../src/Pacing.js"
 import * as Paginate from "../../src/Paginate.js"
@@ -218,7 +219,6 @@ export const scriptedHttp = (script: Driver.Script, received: Array<Driver.Recei
 /** What `LiveDriver` borrows of this driver. */
 const liveDeps: LiveDriver.Deps = {
   world,
-  fork: (runtime, effect) => runnerOf(runtime).fork(effect),
   open: (runtime) => void open.push(runtime as unknown as Runtime)
 }
 
@@ -234,7 +234,7 @@ const lineParts: Worlds.LineParts<Fx> = {
   envLayer: (env) => Layer.setConfigProvider(envProvider(env)),
   inEnv: (env) => Effect.withConfigProvider(envProvider(env)),
   effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
-  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore },
+  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore, Timers },
   redis: { RedisInternal, RedisStore },
   memory: { permits: PermitStore.unsafeMakeMemory, counts: CountStore.unsafeMakeMemory },
   ReferenceServer,
@@ -367,7 +367,7 @@ export const line: Driver.Line = {
       }
     })),
   realPort: () => LiveDriver.realPort(liveDeps),
-  live: () => LiveDriver.live(liveDeps),
+  live: () => Worlds.liveWorld(kit, lineParts),
   configError: LiveDriver.configError,
   tryOptions: (target, options) => Worlds.tryOptions(kit, lineParts, target, options),
   isClientError: LiveDriver.isClientError,
