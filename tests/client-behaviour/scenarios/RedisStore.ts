@@ -7,7 +7,8 @@
  */
 import * as Limits from "@community-api/core/Limits"
 import * as Calendar from "../src/Calendar.js"
-import { freePort, freshPrefix, sleep, startRedisServer, withRedis } from "../src/Redis.js"
+import * as Lines from "../src/Lines.js"
+import { freePort, freshPrefix, redisCommand, sleep, startRedisServer, withRedis } from "../src/Redis.js"
 import { assert, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
 
 const me = { user_id: 7, auth: "token", client_id: "app" }
@@ -263,5 +264,69 @@ export default suite("The Redis store of the limiters", [
         assert.equal(creations.day.resetsAt % Limits.dayMillis, 0)
         assert.equal((await connection.counts.budget("other")).minute.left, 20)
       })
+  ),
+
+  scenario(
+    "L1 L2 the Redis example of docs/client.md builds from the environment and calls",
+    (line) =>
+      withRedis(line, async (server) => {
+        // As in docs/client.md: `layerConfig()` over both limiters' `layerRedisConfig`, the lease given.
+        const fake = await (await line.redis()).scripted(() => ok(me), {
+          url: server.url,
+          leaseMillis: 10_000,
+          via: "config"
+        })
+        const client = await fake.clientFromEnv({
+          COMMUNITY_API_BASE_URL: Lines.scriptedServer.baseUrl,
+          COMMUNITY_API_TOKEN: "thp_docs_example"
+        })
+        assert.deepEqual(await succeeded(client.call("users/me")), me)
+        assert.equal(fake.received.length, 1)
+      })
+  ),
+
+  scenario(
+    "layerRedisConfig reads COMMUNITY_API_REDIS_URL; the keys in Redis name the user key, never the token",
+    (line) =>
+      withRedis(line, async (server) => {
+        const prefix = freshPrefix()
+        const fake = await (await line.redis()).scripted(() => ok(me), { url: server.url, prefix, via: "config" })
+        const client = await fake.client()
+        await succeeded(client.call("users/me"))
+        await succeeded(client.callRaw("lists/create", { group_id: 1, channel: "VK", name: "list" }))
+        assert.equal(fake.received.length, 2)
+        const keys = await redisCommand(server.port, "KEYS", `${prefix}*`)
+        assert.ok(keys.length > 0)
+        for (const key of keys) {
+          assert.match(key, new RegExp(`^${prefix}\\{token:[0-9a-z-]+:[0-9a-z-]+\\}:`))
+          assert.ok(!key.includes(Lines.scriptedServer.token), key)
+        }
+        const missing = await failed(line.tryOptions("pacingRedisConfig", { url: undefined }))
+        assert.notEqual(line.configError(missing), undefined)
+      })
+  ),
+
+  scenario(
+    "L1 L2 the stores of RedisStore as tags: limiters over them share one limit with the services of makeRedis",
+    (line) =>
+      withRedis(line, (server) =>
+        // The day used up and the refusal must fall in one day: at 00:00 UTC the day's count starts again.
+        Calendar.inOneWindow("day", async () => {
+          const redis = await line.redis()
+          const settings = { url: server.url, prefix: freshPrefix(), limit: 1 }
+          const pacing = await redis.pacing({ ...settings, via: "stores" })
+          const quota = await redis.quota({ ...settings, via: "stores" })
+          assert.equal(pacing.settings.limit, 1)
+          assert.notEqual(line.constants.globalPacing.limit, 1)
+          const otherPacing = await redis.pacing(settings)
+          const otherQuota = await redis.quota(settings)
+          const { answeredAt } = await succeeded(pacing.withPermit("u"))
+          const { sentAt } = await succeeded(otherPacing.withPermit("u"))
+          assert.ok(sentAt - answeredAt >= 1000 + 20 - 1, `${sentAt - answeredAt} ms`)
+          await quota.exhaustDay("u")
+          const error = await failed(otherQuota.acquire("u", "vars/create", "fail"))
+          assert.equal(error._tag, "CreationQuotaExceeded")
+          assert.equal(error["window"], "day")
+        }))
   )
 ])

@@ -210,22 +210,12 @@ export interface BudgetSchemas {
 
 /** The reference server's controls, as `ReferenceServer` has them on both lines. */
 export interface ServerControls {
-  readonly reset: () => Promise<void>
-  readonly load: (fixture: DemoData.Fixture) => Promise<void>
   readonly setFaults: (faults: Readonly<Record<string, unknown>>) => Promise<void>
   readonly clearFaults: () => Promise<void>
   readonly snapshot: () => Promise<DemoData.Fixture>
   readonly revokeToken: (token: string) => Promise<void>
-  readonly issueToken: (options: Readonly<Record<string, unknown>>) => Promise<string>
   readonly requestCount: () => Promise<number>
   readonly recentRequests: () => Promise<ReadonlyArray<Readonly<Record<string, unknown>>>>
-  readonly journal: (filter?: Readonly<Record<string, unknown>>) => Promise<{
-    readonly size: number
-    readonly dropped: number
-    readonly entries: ReadonlyArray<Readonly<Record<string, unknown>>>
-  }>
-  /** Waits (letting the event loop turn, no time passing) until the server holds `count` waits on the clock. */
-  readonly awaitWaits: (count: number) => Promise<void>
 }
 
 /** How `World.clientFromEnv` reads its environment, beyond the line's `configFromEnv`. */
@@ -436,6 +426,12 @@ export interface RedisOptions {
   readonly prefix?: string
   readonly timeoutMillis?: number
   readonly onUnavailable?: "fail" | "fallback"
+  /**
+   * The URL read from `COMMUNITY_API_REDIS_URL`, set to `url`: `"config"`, the limiters' `layerRedisConfig`
+   * (`scripted`); `"stores"`, their `layerFromStore` over `RedisStore.layerPermitsConfig` or
+   * `layerCountsConfig` (`pacing`, `quota`).
+   */
+  readonly via?: "config" | "stores"
 }
 
 /** A pacing service over Redis (`Pacing.makeRedis`) of these settings. */
@@ -517,8 +513,10 @@ export interface RedisWorld {
    * A scripted server and its clients, both limiters over Redis (`Pacing.layerRedis`,
    * `CreationQuota.layerRedis` of `limiters`): what it received, and every warning logged.
    */
-  readonly scripted: (script: Script, limiters: RedisOptions) => Promise<{
+  readonly scripted: (script: Script, limiters: RedisPacingOptions) => Promise<{
     readonly client: (options?: ClientOptions) => Promise<Client>
+    /** A client of the line's `layerConfig()`, read from `env` as the environment. */
+    readonly clientFromEnv: (env: Readonly<Record<string, string>>) => Promise<Client>
     readonly received: ReadonlyArray<unknown>
     readonly warnings: ReadonlyArray<string>
   }>
@@ -591,7 +589,7 @@ export interface LimitsChild {
 export interface RealPortWorld {
   /** `http://127.0.0.1:<port>/external-api/v2`. */
   readonly baseUrl: string
-  readonly server: Omit<ServerControls, "awaitWaits">
+  readonly server: ServerControls
   /** A client of the server (the demo owner's token by default) over the line's `HttpClient` named. */
   readonly client: (options: RealClientOptions) => Promise<Client>
 }

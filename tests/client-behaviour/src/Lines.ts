@@ -200,6 +200,19 @@ export const redisPacingOptions = <Duration, Secret>(
   ...given("lease", mapped(options.leaseMillis, make.millis))
 })
 
+/** The layers of the limiters of `RedisWorld.scripted`: `layerRedis`, or `layerRedisConfig` (`via: "config"`). */
+export const redisLayers = <Duration, Secret>(
+  limiters: RedisPacingOptions,
+  make: Pick<Makers<Duration, Secret, unknown>, "millis" | "secret">,
+  line: { readonly Pacing: any; readonly CreationQuota: any }
+): [pacing: unknown, quota: unknown] => {
+  const { url: _, ...pacing } = redisPacingOptions(limiters, make)
+  const { url: __, ...quota } = redisOptions(limiters, make)
+  return limiters.via === "config"
+    ? [line.Pacing.layerRedisConfig(pacing), line.CreationQuota.layerRedisConfig(quota)]
+    : [line.Pacing.layerRedis({ url: _, ...pacing }), line.CreationQuota.layerRedis({ url: __, ...quota })]
+}
+
 /** An option of a line, as plain data. */
 type Maybe = { readonly _tag: "Some"; readonly value: unknown } | { readonly _tag: "None" }
 
@@ -267,10 +280,12 @@ export const optionsOf = <Duration, Secret>(
   return { ...defaults, ...Object.fromEntries(Object.entries(options).map(([key, given]) => [key, value(given)])) }
 }
 
-/** The variables `Line.tryOptions` reads its `"…Config"` targets' URL and credentials from. */
+/** The variables `Line.tryOptions` reads its `"…Config"` targets' URL (none when given as `undefined`) and credentials from. */
 export const optionsEnv = (target: OptionsTarget, options: Record<string, unknown>): Record<string, string> =>
   target === "clientConfig"
     ? { COMMUNITY_API_BASE_URL: scriptedServer.baseUrl, COMMUNITY_API_TOKEN: scriptedServer.token }
+    : options["url"] === undefined
+    ? {}
     : { COMMUNITY_API_REDIS_URL: String(options["url"]) }
 
 /** A line's constructors of what `Line.tryOptions` makes, each giving the line's layer. */
@@ -279,12 +294,9 @@ export interface OptionsMakers {
   readonly client: (config: any) => unknown
   /** `layerConfig` of `configFromEnv` with `mapped` set, over an `HttpClient` that dies when used. */
   readonly clientConfig: (mapped: any) => unknown
-  readonly Pacing: {
-    readonly layer: (settings: any) => unknown
-    readonly layerRedis: (options: any) => unknown
-    readonly layerRedisConfig: (options: any) => unknown
-  }
-  readonly CreationQuota: OptionsMakers["Pacing"]
+  /** The line's modules, their `layer`, `layerRedis` and `layerRedisConfig`. */
+  readonly Pacing: any
+  readonly CreationQuota: any
 }
 
 /** The layer of `target` with `options` (those of {@link optionsOf}), made by the line's `makers`. */

@@ -6,6 +6,8 @@
  * this file sees neither type (no Effect import), the drivers do.
  */
 import type * as Budget from "@community-api/core/Budget"
+import { tokens } from "@community-api/core/DemoData"
+import * as Limits from "@community-api/core/Limits"
 import { defaultPrefix } from "@community-api/core/RedisKeys"
 import type * as Driver from "./Driver.js"
 import * as Lines from "./Lines.js"
@@ -329,19 +331,14 @@ export const serve = <F>(
   })
 
 /** The reference server's controls: each of the line's `ReferenceServer` run to a promise. */
-export const controls = <F>(run: (self: F) => Promise<any>, server: any, awaitWaits: (count: number) => F) =>
+export const controls = (run: (self: any) => Promise<any>, server: any) =>
   ({
-    reset: () => run(server.reset),
-    load: (fixture) => run(server.load(fixture)),
     setFaults: (faults) => run(server.setFaults(faults)),
     clearFaults: () => run(server.clearFaults),
     snapshot: () => run(server.snapshot),
     revokeToken: (token) => run(server.revokeToken(token)),
-    issueToken: (issue) => run(server.issueToken(issue)),
     requestCount: () => run(server.requestCount),
-    recentRequests: () => run(server.recentRequests),
-    journal: (filter) => run(server.journal(filter)),
-    awaitWaits: (count) => run(awaitWaits(count))
+    recentRequests: () => run(server.recentRequests)
   }) satisfies Driver.ServerControls
 
 /** A line's memory store of permits (`PermitStore.Service`), as the compositions use it. */
@@ -498,44 +495,287 @@ export const redisConnection = <F>(
   close: () => fork(made.close)
 })
 
-/** A service made in a scope of its own: its value, an effect run in that scope (`within`), what closes it. */
-export interface Scoped<F> {
-  readonly value: any
-  readonly within: (self: F) => F
-  readonly close: F
+/** What the worlds of Redis (`redisWorld`) and `tryOptions` need of a line beyond its kit, each named after the line's own. */
+export interface LineParts<F> {
+  /** The line's modules of these names (`RedisInternal` is `internal/redis`). */
+  readonly effect: { readonly [name in "Config" | "Context" | "Exit" | "Layer" | "ManagedRuntime" | "Scope"]: Module }
+  readonly client: {
+    readonly [
+      name in
+        | "ClientError"
+        | "CommunityApiClient"
+        | "CountStore"
+        | "CreationQuota"
+        | "Pacing"
+        | "PermitStore"
+        | "Timers"
+    ]: Module
+  }
+  readonly redis: { readonly [name in "RedisInternal" | "RedisStore"]: Module }
+  readonly ReferenceServer: Module
+  /** A memory store of permits, and of counts, made at once (`unsafeMakeMemory`, `makeMemoryUnsafe`). */
+  readonly memory: { readonly permits: (options: object) => any; readonly counts: (options: object) => any }
+  /** Registers what `dispose` ends. */
+  readonly open: (world: { readonly dispose: () => Promise<void> }) => void
+  /** How the line makes the values of a client's configuration. */
+  readonly makers: Lines.Makers<unknown, unknown, unknown>
+  /** A scripted server as the context's `HttpClient` (a layer), recording every request in `received`. */
+  readonly scriptedHttp: (script: Driver.Script, received: Array<Driver.Received>) => unknown
+  /** An `HttpClient` that dies when used, as a layer. */
+  readonly unsent: unknown
+  /** The layer of the line's test clock. */
+  readonly testClock: unknown
+  /** `Scope.extend` (Effect 3) or `Scope.provide` (Effect 4). */
+  readonly extend: (self: F, scope: unknown) => F
+  /** A logger recording the message of every warning in `warnings`, as a layer. */
+  readonly warnings: (warnings: Array<string>) => unknown
+  /** `env` as the environment (`ConfigProvider`): of a layer, and of an effect. */
+  readonly envLayer: (env: Readonly<Record<string, string>>) => unknown
+  readonly inEnv: (env: Readonly<Record<string, string>>) => (self: F) => F
+  /** The service of a tag, as an effect. */
+  readonly service: (tag: unknown) => F
 }
 
-/** The services of a Redis world (`Driver.RedisWorld`), each made in a scope of its own, as handles. */
-export const redisServices = <F>(
+/**
+ * The line's limiters over a real Redis (`Driver.RedisWorld`): services made with `makeRedis` (or over
+ * `RedisStore`'s layers), each in a scope of its own with a connection of its own as another process
+ * would have, stores over one connection, and clients whose limiters are the Redis store.
+ */
+export const redisWorld = async <F>(
   kit: Kit<F, any>,
-  runner: Runner<F>,
-  line: {
-    readonly scoped: (self: F) => Promise<Scoped<F>>
-    /** `Pacing.makeRedis`, `CreationQuota.makeRedis`, `RedisInternal.connect` of plain options. */
-    readonly pacing: (options: Driver.RedisPacingOptions) => F
-    readonly quota: (options: Driver.RedisOptions) => F
-    readonly connect: (options: { readonly url: string; readonly prefix: string; readonly timeoutMillis: number }) => F
-    /** `RedisInternal.countStore` (the API's limits) and `RedisInternal.permitStore` over a connection. */
-    readonly counts: (connection: any) => any
-    readonly permits: (connection: any, store: { readonly limit: number; readonly leaseMillis: number }) => F
-  },
-  /** The services behind the handles of `pacing`, timed. */
-  services: WeakMap<Driver.RedisPacing, unknown>
-): Pick<Driver.RedisWorld, "pacing" | "quota" | "connect"> => ({
-  pacing: async (settings) => {
-    const { handle, timed } = redisPacing(kit, runner, (await line.scoped(line.pacing(settings))).value)
-    services.set(handle, timed)
-    return handle
-  },
-  quota: async (settings) => redisQuota(runner, (await line.scoped(line.quota(settings))).value),
-  connect: async ({ prefix, timeoutMillis, url }) => {
-    const { close, value: connection, within } = await line.scoped(
-      line.connect({ url, prefix: prefix ?? defaultPrefix, timeoutMillis: timeoutMillis ?? 1000 })
-    )
-    return redisConnection(runner, connection, {
-      counts: line.counts(connection),
-      permits: (store) => within(line.permits(connection, store)),
-      close
-    })
+  line: LineParts<F>,
+  options: { readonly clock?: "live" | "test" }
+): Promise<Driver.RedisWorld> => {
+  const { Context, Exit, Layer, ManagedRuntime, Scope } = line.effect
+  const { CommunityApiClient, CreationQuota, Pacing } = line.client
+  const { RedisInternal, RedisStore } = line.redis
+  const { ReferenceServer } = line
+  const make = line.makers
+  const runtime = ManagedRuntime.make(options.clock === "test" ? line.testClock : Layer.empty)
+  const runtimes: Array<{ readonly dispose: () => Promise<void> }> = [runtime]
+  const scopes: Array<unknown> = []
+  line.open({
+    dispose: async () => {
+      for (const scope of scopes.splice(0).reverse()) await runtime.runPromise(Scope.close(scope, Exit.void))
+      await Promise.all(runtimes.splice(0).map((one) => one.dispose()))
+    }
+  })
+  const main = runner(kit, runtime)
+  /** Makes `effect` in a scope of its own, closed when the world ends (or before). */
+  const scoped = async (effect: F) => {
+    const scope = await main.run(Scope.make())
+    scopes.push(scope)
+    const within = (effect: F) => line.extend(effect, scope)
+    return { value: await main.run(within(effect)), within, close: Scope.close(scope, Exit.void) as F }
   }
-})
+  const worldScope = await scoped(kit.succeed(undefined))
+  /** The services behind the handles of `pacing`, timed: a client of `reference` takes its permits there. */
+  const services = new WeakMap<Driver.RedisPacing, unknown>()
+  const clientIn = async (layer: unknown, made: F) => {
+    const clientRuntime = ManagedRuntime.make(layer)
+    runtimes.push(clientRuntime)
+    return client(kit, runner(kit, clientRuntime), await clientRuntime.runPromise(made))
+  }
+  const made = (defaults: { baseUrl: string; token: string }, options: Driver.ClientOptions = {}) =>
+    CommunityApiClient.make(Lines.configOf(defaults, options, make))
+  /** A limiter of `layer` (`layerFromStore` over a Redis store of its own), the store's URL read from the environment. */
+  const fromStores = (tag: unknown, layer: unknown, settings: Driver.RedisPacingOptions) =>
+    line.inEnv({ COMMUNITY_API_REDIS_URL: settings.url })(
+      kit.flatMap(Layer.build(layer), (context) => kit.succeed(Context.get(context, tag)))
+    )
+  const storeOptions = (settings: Driver.RedisPacingOptions) =>
+    Lines.defined({ prefix: settings.prefix, limit: settings.limit })
+  return {
+    now: () => main.run(kit.now),
+    adjust: (millis) =>
+      options.clock === "test" ? main.run(kit.adjust(millis)) : new Promise((resolve) => setTimeout(resolve, millis)),
+    pacing: async (settings) => {
+      const service = settings.via === "stores"
+        ? fromStores(
+          Pacing.Pacing,
+          Layer.provide(Pacing.layerFromStore(), RedisStore.layerPermitsConfig(storeOptions(settings))),
+          settings
+        )
+        : Pacing.makeRedis(Lines.redisPacingOptions(settings, make))
+      const { handle, timed } = redisPacing(kit, main, (await scoped(service)).value)
+      services.set(handle, timed)
+      return handle
+    },
+    quota: async (settings) => {
+      const service = settings.via === "stores"
+        ? fromStores(
+          CreationQuota.CreationQuota,
+          Layer.provide(CreationQuota.layerFromStore, RedisStore.layerCountsConfig(storeOptions(settings))),
+          settings
+        )
+        : CreationQuota.makeRedis(Lines.redisOptions(settings, make))
+      return redisQuota(main, (await scoped(service)).value)
+    },
+    connect: async ({ prefix, timeoutMillis, url }) => {
+      const { close, value: connection, within } = await scoped(RedisInternal.connect({
+        url: make.secret(url),
+        prefix: prefix ?? defaultPrefix,
+        timeoutMillis: timeoutMillis ?? 1000
+      }))
+      return redisConnection(main, connection, {
+        counts: RedisInternal.countStore(connection, Limits.creationDefaults),
+        permits: (store) => within(RedisInternal.permitStore(connection, store)),
+        close
+      })
+    },
+    scripted: async (script, limiters) => {
+      const warnings: Array<string> = []
+      const received: Array<Driver.Received> = []
+      const [pacing, quota] = Lines.redisLayers(limiters, make, { Pacing, CreationQuota })
+      const layer = Layer.mergeAll(
+        line.scriptedHttp(script, received),
+        Layer.provide(Layer.mergeAll(pacing, quota), line.envLayer({ COMMUNITY_API_REDIS_URL: limiters.url })),
+        line.warnings(warnings)
+      )
+      const configured = kit.modules.Effect.provide(
+        line.service(CommunityApiClient.CommunityApiClient),
+        CommunityApiClient.layerConfig()
+      )
+      return {
+        client: (options) => clientIn(layer, made(Lines.scriptedServer, options)),
+        clientFromEnv: (env) => clientIn(layer, line.inEnv(env)(configured)),
+        received,
+        warnings
+      }
+    },
+    reference: async () => {
+      const answered: Array<{ at: number; outcome: number | "ok" | "dropped" }> = []
+      const http = await main.run(worldScope.within(
+        Layer.build(ReferenceServer.layerTest({
+          onRequest: (entry: any) => void answered.push({ at: entry.at, outcome: entry.outcome })
+        }))
+      ))
+      const defaults = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
+      return {
+        answered,
+        client: (handle, options) => {
+          const timed = services.get(handle)
+          if (timed === undefined) throw new Error("a pacing of another world")
+          return clientIn(
+            Layer.mergeAll(Layer.succeedContext(http), Layer.succeed(Pacing.Pacing, timed), CreationQuota.layer()),
+            made(defaults, options)
+          )
+        },
+        layered: (settings, options = {}) => {
+          const pacing = Pacing.layerRedis(Lines.redisPacingOptions(settings, make))
+          return layeredClient(kit, main, worldScope.within, http, [pacing, CreationQuota.layer()], made(defaults, options))
+        }
+      }
+    }
+  }
+}
+
+/** `Line.tryOptions`: `target` made with the options (see `Lines.optionsLayer`), built for a scope closed at once. */
+export const tryOptions = <F>(
+  kit: Kit<F, any>,
+  line: LineParts<F>,
+  target: Driver.OptionsTarget,
+  given: Readonly<Record<string, Driver.OptionValue>>
+): Promise<Driver.Outcome<"made">> => {
+  const { Config, Layer } = line.effect
+  const { CommunityApiClient, CreationQuota, Pacing } = line.client
+  const options = Lines.optionsOf(target, given, line.makers)
+  const layer = Lines.optionsLayer(target, options, {
+    client: (config) => Layer.provide(Layer.effectDiscard(CommunityApiClient.make(config)), line.unsent),
+    clientConfig: (mapped) =>
+      Layer.provide(
+        CommunityApiClient.layerConfig(Config.map(CommunityApiClient.configFromEnv, (config: object) => ({
+          ...config,
+          ...mapped
+        }))),
+        line.unsent
+      ),
+    Pacing,
+    CreationQuota
+  })
+  const { Effect } = kit.modules
+  const built = kit.flatMap(Effect.scoped(Layer.build(layer)), () => kit.succeed("made"))
+  return Effect.runPromise(kit.outcome(line.inEnv(Lines.optionsEnv(target, options))(built)))
+}
+
+/**
+ * A world's limiters, fresh, as a layer: the line's, or over stores through their seams as `options.stores`
+ * says, their pacing recording the lane of every request it lets in.
+ */
+export const limiters = <F>(
+  kit: Kit<F, any>,
+  line: LineParts<F>,
+  options: Driver.LimiterOptions = {},
+  lanes: Array<"interactive" | "batch"> = [],
+  calls: Lines.StoreCalls = Lines.storeCalls()
+): unknown => {
+  const { Layer } = line.effect
+  const { ClientError, CountStore, CreationQuota, Pacing, PermitStore } = line.client
+  const { counts, permits } = options.stores ?? {}
+  const limit = Lines.given("limit", permits?.limit)
+  const perMinute = Lines.given("perMinute", counts?.perMinute)
+  const pacing = permits === undefined
+    ? Pacing.layer(Lines.pacingOptions(options))
+    : Layer.provide(
+      Pacing.layerFromStore(
+        permits.marginMillis === undefined ? {} : { margin: line.makers.millis(permits.marginMillis) }
+      ),
+      permits.via === "own"
+        ? Layer.succeed(
+          PermitStore.PermitStore,
+          ownPermits(
+            kit,
+            line.memory.permits(limit),
+            calls,
+            permits.fails && new ClientError.LimiterUnavailable(permits.fails)
+          )
+        )
+        : PermitStore.layerMemory(limit)
+    )
+  const quota = counts === undefined
+    ? CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
+    : Layer.provide(
+      CreationQuota.layerFromStore,
+      counts.via === "own"
+        ? Layer.succeed(CountStore.CountStore, ownCounts(kit, line.memory.counts(perMinute), calls))
+        : CountStore.layerMemory(perMinute)
+    )
+  const recording = kit.flatMap(line.service(Pacing.Pacing), (inner) => kit.succeed(recordingLanes(kit, inner, lanes)))
+  return Layer.mergeAll(Layer.provide(Layer.effect(Pacing.Pacing, recording), pacing), quota)
+}
+
+/** The line's own machinery on the live clock (`Driver.LiveWorld`): Effect's default services, as a script runs it. */
+export const liveWorld = async <F>(kit: Kit<F, any>, line: LineParts<F>): Promise<Driver.LiveWorld> => {
+  const { Effect } = kit.modules
+  const { Pacing, PermitStore, Timers } = line.client
+  // Effect's default services: the live clock, the only one the timers may leave unreferenced.
+  const runtime = line.effect.ManagedRuntime.make(line.effect.Layer.empty)
+  line.open(runtime)
+  const { fork } = runner(kit, runtime)
+  const run = (effect: F) => runtime.runPromise(Effect.orDie(effect))
+  // `Effect.yieldNow`: a function on Effect 3, an effect on Effect 4.
+  const yieldNow = typeof Effect.yieldNow === "function" ? Effect.yieldNow() : Effect.yieldNow
+  return {
+    now: () => run(kit.now),
+    settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => yieldNow, { discard: true })),
+    timers: (options) => {
+      const timers = Timers.make(options)
+      return {
+        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
+        remove: (timer) => run(timers.remove(timer)),
+        awaited: timers.awaited
+      }
+    },
+    pacing: async ({ limit, marginMillis, windowMillis }) => {
+      const store = line.memory.permits({ limit })
+      const window = { window: line.makers.millis(windowMillis), margin: line.makers.millis(marginMillis) }
+      const pacing = await run(Effect.provideService(Pacing.makeFromStore(window), PermitStore.PermitStore, store))
+      return {
+        withPermit: (user) => fork(pacing.withPermit(user)(kit.succeed(undefined))),
+        budget: (user) => run(pacing.budget(user)),
+        users: () => run(pacing.users),
+        storeUsers: () => run(store.users)
+      }
+    }
+  }
+}

@@ -14,7 +14,9 @@ import {
   Cause,
   Chunk,
   Clock,
+  Config,
   ConfigProvider,
+  Context,
   DateTime,
   Duration,
   Effect,
@@ -29,6 +31,7 @@ import {
   Redacted,
   Schedule,
   Schema,
+  Scope,
   Stream,
   TestClock,
   TestContext
@@ -41,18 +44,19 @@ import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CountStore from "../../src/CountStore.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
+import * as RedisInternal from "../../src/internal/redis.js"
+import * as Timers from "../../src/internal/timers.js"
 import * as Lane from "../../src/Lane.js"
 import * as Pacing from "../../src/Pacing.js"
 import * as Paginate from "../../src/Paginate.js"
 import * as PermitStore from "../../src/PermitStore.js"
+import * as RedisStore from "../../src/RedisStore.js"
 import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
-import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
-import * as RedisDriver from "./RedisDriver.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<HttpClient.HttpClient | Pacing.Pacing | CreationQuota.CreationQuota, never>
 
@@ -79,6 +83,9 @@ const outcomeOf = <A>(exit: Exit.Exit<A, unknown>): Driver.Outcome<A> =>
 const makers = { millis: Duration.millis, secret: (text: string) => Redacted.make(text), retry: retryOf }
 
 type Fx = Effect.Effect<any, any, any>
+
+/** `env` as the environment. */
+const envProvider = (env: Readonly<Record<string, string>>) => ConfigProvider.fromMap(new Map(Object.entries(env)))
 
 /** The line's modules and functions that the compositions both drivers share (`Worlds`) put together. */
 const kit = Worlds.kitOf<Fx, Stream.Stream<any, any, any>>(
@@ -128,7 +135,7 @@ const world = (
   }
 }
 
-/** The context's `HttpClient` of an embedded target: never used, the sandbox brings its own. */
+/** An `HttpClient` that dies when used: an embedded target's (the sandbox brings its own), or where nothing may be sent. */
 const unused = Layer.succeed(
   PlatformHttpClient.HttpClient,
   PlatformHttpClient.make(() => Effect.die("the context's HttpClient was used"))
@@ -167,48 +174,9 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
   )
 }
 
-/** The world's pacing: the line's, or over a store through its seam. */
-const pacingOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<Pacing.Pacing> => {
-  const permits = options.stores?.permits
-  if (permits === undefined) return Pacing.layer(Lines.pacingOptions(options))
-  const settings = permits.marginMillis === undefined ? {} : { margin: Duration.millis(permits.marginMillis) }
-  const limit = Lines.given("limit", permits.limit)
-  const unavailable = permits.fails && new ClientError.LimiterUnavailable(permits.fails)
-  return Pacing.layerFromStore(settings).pipe(Layer.provide(
-    permits.via === "own"
-      ? Layer.succeed(
-        PermitStore.PermitStore,
-        Worlds.ownPermits(kit, PermitStore.unsafeMakeMemory(limit), calls, unavailable)
-      )
-      : PermitStore.layerMemory(limit)
-  ))
-}
-
-/** The world's creation quota: the line's, or over a store through its seam. */
-const quotaOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<CreationQuota.CreationQuota> => {
-  const counts = options.stores?.counts
-  if (counts === undefined) return CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
-  const perMinute = Lines.given("perMinute", counts.perMinute)
-  return CreationQuota.layerFromStore.pipe(Layer.provide(
-    counts.via === "own"
-      ? Layer.succeed(CountStore.CountStore, Worlds.ownCounts(kit, CountStore.unsafeMakeMemory(perMinute), calls))
-      : CountStore.layerMemory(perMinute)
-  ))
-}
-
 /** Fresh limiters, their pacing recording the lane of every request it lets in. */
-const limitersOf = (
-  options: Driver.LimiterOptions = {},
-  lanes: Array<Lane.Lane> = [],
-  calls: Lines.StoreCalls = Lines.storeCalls()
-) =>
-  Layer.mergeAll(
-    Layer.effect(
-      Pacing.Pacing,
-      Effect.map(Pacing.Pacing, (pacing) => Worlds.recordingLanes(kit, pacing, lanes))
-    ).pipe(Layer.provide(pacingOf(options, calls))),
-    quotaOf(options, calls)
-  )
+const limitersOf = (options?: Driver.LimiterOptions, lanes?: Array<Lane.Lane>, calls?: Lines.StoreCalls) =>
+  Worlds.limiters(kit, lineParts, options, lanes, calls) as Layer.Layer<Pacing.Pacing | CreationQuota.CreationQuota>
 
 /** The reference server's address and the demo owner's token: where a reference world's clients go by default. */
 const referenceServer = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
@@ -251,8 +219,30 @@ export const scriptedHttp = (script: Driver.Script, received: Array<Driver.Recei
 /** What `LiveDriver` borrows of this driver. */
 const liveDeps: LiveDriver.Deps = {
   world,
-  fork: (runtime, effect) => runnerOf(runtime).fork(effect),
   open: (runtime) => void open.push(runtime as unknown as Runtime)
+}
+
+/** What the kit's worlds of Redis and `tryOptions` take of this line. */
+const lineParts: Worlds.LineParts<Fx> = {
+  testClock: TestContext.TestContext,
+  extend: (self, scope) => Scope.extend(self, scope as Scope.Scope),
+  warnings: (warnings) =>
+    Logger.replace(
+      Logger.defaultLogger,
+      Logger.make(({ logLevel, message }) => void (logLevel._tag === "Warning" && warnings.push(String(message))))
+    ),
+  envLayer: (env) => Layer.setConfigProvider(envProvider(env)),
+  inEnv: (env) => Effect.withConfigProvider(envProvider(env)),
+  effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
+  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore, Timers },
+  redis: { RedisInternal, RedisStore },
+  memory: { permits: PermitStore.unsafeMakeMemory, counts: CountStore.unsafeMakeMemory },
+  ReferenceServer,
+  open: (world) => void open.push(world as never),
+  unsent: unused,
+  makers,
+  scriptedHttp,
+  service: (tag) => tag as Fx
 }
 
 export const line: Driver.Line = {
@@ -282,13 +272,9 @@ export const line: Driver.Line = {
     open.push(runtime as unknown as Runtime)
     const server = await runtime.runPromise(ReferenceServer.ReferenceServer)
     const run = (effect: Fx) => runtime.runPromise(effect)
-    const controls = Worlds.controls(run, server, (count) =>
-      Effect.gen(function*() {
-        while ((yield* TestClock.sleeps()).length < count) yield* Effect.yieldNow()
-      }))
     return {
       ...world(runtime as unknown as Runtime, referenceServer, observed, observe === true),
-      server: controls,
+      server: Worlds.controls(run, server),
       answered,
       advance: (millis) => run(TestClock.adjust(Duration.millis(millis)))
     }
@@ -314,7 +300,7 @@ export const line: Driver.Line = {
   keyOf: Paginate.keyOf,
   resolveTarget: (env) =>
     Effect.runPromise(Effect.exit(
-      Target.resolve.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
+      Target.resolve.pipe(Effect.withConfigProvider(envProvider(env)))
     )).then((exit) =>
       Exit.isSuccess(exit)
         ? { _tag: "Success", value: Worlds.targetView(kit, exit.value) }
@@ -381,19 +367,12 @@ export const line: Driver.Line = {
       }
     })),
   realPort: () => LiveDriver.realPort(liveDeps),
-  live: () => LiveDriver.live(liveDeps),
+  live: () => Worlds.liveWorld(kit, lineParts),
   configError: LiveDriver.configError,
-  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
+  tryOptions: (target, options) => Worlds.tryOptions(kit, lineParts, target, options),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) =>
-    RedisDriver.world(options, {
-      kit,
-      runnerOf: (runtime) => runnerOf(runtime as Runtime),
-      config: (defaults, options) => Lines.configOf(defaults, options, makers),
-      scriptedHttp,
-      open: (world) => void open.push(world as unknown as Runtime)
-    }),
+  redis: (options = {}) => Worlds.redisWorld(kit, lineParts, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))

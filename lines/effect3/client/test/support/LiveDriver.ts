@@ -8,15 +8,14 @@ import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { FetchHttpClient, HttpServer } from "@effect/platform"
 import type { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Clock, Config, ConfigError, ConfigProvider, Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { Config, ConfigError, ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { fileURLToPath } from "node:url"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
+import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
-import * as Timers from "../../src/internal/timers.js"
 import * as Pacing from "../../src/Pacing.js"
-import * as PermitStore from "../../src/PermitStore.js"
 
 /** `configFromEnv`, with the `userKey` read from a variable too when told. */
 export const envConfig = ({ userKeyVariable }: Driver.EnvOptions): Config.Config<CommunityApiClient.ClientConfig> =>
@@ -46,10 +45,9 @@ export const readme: Driver.ReadmeHome = {
   tests: "### In tests, with the reference server in-process"
 }
 
-/** What the driver lends: its worlds over a runtime, its forks, and the runtimes it ends. */
+/** What the driver lends: its worlds over a runtime, and the runtimes it ends. */
 export interface Deps {
   readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
-  readonly fork: <A>(runtime: any, effect: Effect.Effect<A, unknown>) => Driver.Call<A>
   readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
 }
 
@@ -76,18 +74,7 @@ export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   return {
     baseUrl,
-    server: {
-      reset: () => run(server.reset),
-      load: (fixture) => run(server.load(fixture as never)),
-      setFaults: (faults) => run(server.setFaults(faults as never)),
-      clearFaults: () => run(server.clearFaults),
-      snapshot: () => run(server.snapshot) as never,
-      revokeToken: (token) => run(server.revokeToken(token)),
-      issueToken: (issue) => run(server.issueToken(issue as never)),
-      requestCount: () => run(server.requestCount),
-      recentRequests: () => run(server.recentRequests) as never,
-      journal: (filter) => run(server.journal(filter as never)) as never
-    },
+    server: Worlds.controls(run, server),
     // Each client over an `HttpClient` of its own, open while the world is (undici's closes with its
     // scope), and the world's limiters.
     client: ({ fetch, http, requestInit, ...options }) => {
@@ -98,39 +85,6 @@ export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
       ))
       deps.open(client)
       return deps.world(client, { baseUrl, token: tokens.owner }).client(options)
-    }
-  }
-}
-
-export const live = async (deps: Deps): Promise<Driver.LiveWorld> => {
-  // Effect's default services: the live clock, the only one the timers may leave unreferenced.
-  const runtime = ManagedRuntime.make(Layer.empty)
-  deps.open(runtime)
-  const run = <A, E>(effect: Effect.Effect<A, E>) => runtime.runPromise(Effect.orDie(effect))
-  return {
-    now: () => run(Clock.currentTimeMillis),
-    settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow(), { discard: true })),
-    timers: (options) => {
-      const timers = Timers.make(options)
-      return {
-        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
-        remove: (timer) => run(timers.remove(timer as Timers.Timer)),
-        awaited: timers.awaited
-      }
-    },
-    pacing: async ({ limit, marginMillis, windowMillis }) => {
-      const store = PermitStore.unsafeMakeMemory({ limit })
-      const pacing = await run(Effect.provideService(
-        Pacing.makeFromStore({ window: Duration.millis(windowMillis), margin: Duration.millis(marginMillis) }),
-        PermitStore.PermitStore,
-        store
-      ))
-      return {
-        withPermit: (user) => deps.fork(runtime, pacing.withPermit(user)(Effect.void)),
-        budget: (user) => run(pacing.budget(user)),
-        users: () => run(pacing.users),
-        storeUsers: () => run(store.users)
-      }
     }
   }
 }

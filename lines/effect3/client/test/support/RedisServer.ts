@@ -1,13 +1,34 @@
 /**
- * A real `redis-server` for the tests of a file or of the enclosing `describe` (the kit's, on this
- * line's runner). The tests of the command line and of the MCP server use it too, with what one
- * creation leaves in it (the commands it recorded, `scripts/redis-cli.mjs`).
+ * A real `redis-server` for the tests of a file or of the enclosing `describe`, on a free loopback port
+ * (`scripts/redis.mjs`): started before them, stopped after them. The tests of the command line and of
+ * the MCP server use it, with what one creation leaves in it (the commands it recorded,
+ * `scripts/redis-cli.mjs`).
  */
 import { afterAll, beforeAll, expect } from "@effect/vitest"
 import { recordedArguments, redisCommand } from "../../../../../scripts/redis-cli.mjs"
-import * as Shared from "../../../../../tests/client-behaviour/src/RedisServer.js"
+import { type RedisServer, startRedisServer } from "../../../../../scripts/redis.mjs"
 
-export const forTests = () => Shared.forTests({ afterAll, beforeAll })
+/**
+ * Starts a `redis-server` before the tests (in the order of the hooks: register it before what needs
+ * it running) and stops it after them. The server's `port` and `url` are read once it runs.
+ */
+export const forTests = (): Omit<RedisServer, "stop"> => {
+  let server: RedisServer | undefined
+  beforeAll(async () => void (server = await startRedisServer()), 60_000)
+  afterAll(async () => void (await server?.stop()))
+  const running = () => {
+    if (server === undefined) throw new Error("the redis-server of these tests is not running")
+    return server
+  }
+  return {
+    get port() {
+      return running().port
+    },
+    get url() {
+      return running().url
+    }
+  }
+}
 
 /** The client's keys among recorded command arguments, by what they hold (`RedisStore.defaults.prefix`). */
 export const clientKeys = (recorded: ReadonlyArray<string>) => ({

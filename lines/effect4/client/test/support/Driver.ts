@@ -10,7 +10,9 @@ import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
 import {
   Cause,
   Clock,
+  Config,
   ConfigProvider,
+  Context,
   DateTime,
   Duration,
   Effect,
@@ -26,6 +28,7 @@ import {
   Result,
   Schedule,
   Schema,
+  Scope,
   Stream
 } from "effect"
 import { HttpClient, HttpClientError, HttpClientResponse, UrlParams } from "effect/http"
@@ -38,18 +41,19 @@ import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CountStore from "../../src/CountStore.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
+import * as RedisInternal from "../../src/internal/redis.js"
+import * as Timers from "../../src/internal/timers.js"
 import * as Lane from "../../src/Lane.js"
 import * as Pacing from "../../src/Pacing.js"
 import * as Paginate from "../../src/Paginate.js"
 import * as PermitStore from "../../src/PermitStore.js"
+import * as RedisStore from "../../src/RedisStore.js"
 import * as Retry from "../../src/Retry.js"
 import * as Target from "../../src/Target.js"
 import { limitsChild } from "./LimitsDriver.js"
 import * as LiveDriver from "./LiveDriver.js"
-import * as OptionsDriver from "./OptionsDriver.js"
 import * as Prometheus from "./Prometheus.js"
 import * as RecordingTracer from "./RecordingTracer.js"
-import * as RedisDriver from "./RedisDriver.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<HttpClient.HttpClient, never>
 
@@ -131,7 +135,7 @@ const world = (
   }
 }
 
-/** The context's `HttpClient` of an embedded target: never used, the sandbox brings its own. */
+/** An `HttpClient` that dies when used: an embedded target's (the sandbox brings its own), or where nothing may be sent. */
 const unused = Layer.succeed(
   HttpClient.HttpClient,
   HttpClient.make(() => Effect.die("the context's HttpClient was used"))
@@ -171,48 +175,9 @@ const observing = (observe: boolean | undefined, observed: Lines.Observing): Lay
   )
 }
 
-/** The world's pacing: the line's, or over a store through its seam. */
-const pacingOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<never> => {
-  const permits = options.stores?.permits
-  if (permits === undefined) return Pacing.layer(Lines.pacingOptions(options))
-  const settings = permits.marginMillis === undefined ? {} : { margin: Duration.millis(permits.marginMillis) }
-  const limit = Lines.given("limit", permits.limit)
-  const unavailable = permits.fails && new ClientError.LimiterUnavailable(permits.fails)
-  return Pacing.layerFromStore(settings).pipe(Layer.provide(
-    permits.via === "own"
-      ? Layer.succeed(
-        PermitStore.PermitStore,
-        Worlds.ownPermits(kit, PermitStore.makeMemoryUnsafe(limit), calls, unavailable)
-      )
-      : PermitStore.layerMemory(limit)
-  ))
-}
-
-/** The world's creation quota: the line's, or over a store through its seam. */
-const quotaOf = (options: Driver.LimiterOptions, calls: Lines.StoreCalls): Layer.Layer<never> => {
-  const counts = options.stores?.counts
-  if (counts === undefined) return CreationQuota.layer(Lines.given("perMinute", options.quotaPerMinute))
-  const perMinute = Lines.given("perMinute", counts.perMinute)
-  return CreationQuota.layerFromStore.pipe(Layer.provide(
-    counts.via === "own"
-      ? Layer.succeed(CountStore.CountStore, Worlds.ownCounts(kit, CountStore.makeMemoryUnsafe(perMinute), calls))
-      : CountStore.layerMemory(perMinute)
-  ))
-}
-
 /** Fresh limiters, their pacing recording the lane of every request it lets in. */
-const limitersOf = (
-  options: Driver.LimiterOptions = {},
-  lanes: Array<Lane.Lane> = [],
-  calls: Lines.StoreCalls = Lines.storeCalls()
-) =>
-  Layer.mergeAll(
-    Layer.effect(
-      Pacing.Pacing,
-      Effect.map(Effect.service(Pacing.Pacing), (pacing) => Worlds.recordingLanes(kit, pacing, lanes))
-    ).pipe(Layer.provide(pacingOf(options, calls))),
-    quotaOf(options, calls)
-  )
+const limitersOf = (options?: Driver.LimiterOptions, lanes?: Array<Lane.Lane>, calls?: Lines.StoreCalls) =>
+  Worlds.limiters(kit, lineParts, options, lanes, calls) as Layer.Layer<never>
 
 /** The reference server's address and the demo owner's token: where a reference world's clients go by default. */
 const referenceServer = { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }
@@ -262,8 +227,29 @@ export const scriptedHttp = (script: Driver.Script, received: Array<Driver.Recei
 /** What `LiveDriver` borrows of this driver. */
 const liveDeps: LiveDriver.Deps = {
   world,
-  fork: (runtime, effect) => runnerOf(runtime).fork(effect),
   open: (runtime) => void open.push(runtime)
+}
+
+/** What the kit's worlds of Redis and `tryOptions` take of this line. */
+const lineParts: Worlds.LineParts<Fx> = {
+  testClock: TestClock.layer(),
+  extend: (self, scope) => Scope.provide(self, scope as Scope.Scope),
+  warnings: (warnings) =>
+    Logger.layer([
+      Logger.make(({ logLevel, message }) => void (logLevel === "Warn" && warnings.push(String(message))))
+    ]),
+  envLayer: (env) => ConfigProvider.layer(ConfigProvider.fromEnv({ env })),
+  inEnv: (env) => Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })),
+  effect: { Config, Context, Exit, Layer, ManagedRuntime, Scope },
+  client: { ClientError, CommunityApiClient, CountStore, CreationQuota, Pacing, PermitStore, Timers },
+  redis: { RedisInternal, RedisStore },
+  memory: { permits: PermitStore.makeMemoryUnsafe, counts: CountStore.makeMemoryUnsafe },
+  ReferenceServer,
+  open: (world) => void open.push(world as never),
+  unsent: unused,
+  makers,
+  scriptedHttp,
+  service: (tag) => Effect.service(tag as never)
 }
 
 export const line: Driver.Line = {
@@ -297,10 +283,9 @@ export const line: Driver.Line = {
     )
     const server = await runtime.runPromise(Effect.service(ReferenceServer.ReferenceServer))
     const run = <A>(effect: Effect.Effect<A, never, ReferenceServer.ReferenceServer>) => runtime.runPromise(effect)
-    const controls = Worlds.controls(run, server, ReferenceServer.awaitWaits)
     return {
       ...world(runtime as unknown as Runtime, referenceServer, observed, observe === true),
-      server: controls,
+      server: Worlds.controls(run, server),
       answered,
       advance: (millis) =>
         runtime.runPromise(Effect.gen(function*() {
@@ -400,19 +385,12 @@ export const line: Driver.Line = {
       }
     })),
   realPort: () => LiveDriver.realPort(liveDeps),
-  live: () => LiveDriver.live(liveDeps),
+  live: () => Worlds.liveWorld(kit, lineParts),
   configError: LiveDriver.configError,
-  tryOptions: (target, options) => Effect.runPromiseExit(OptionsDriver.build(target, options)).then(outcomeOf),
+  tryOptions: (target, options) => Worlds.tryOptions(kit, lineParts, target, options),
   isClientError: LiveDriver.isClientError,
   readme: LiveDriver.readme,
-  redis: (options = {}) =>
-    RedisDriver.world(options, {
-      kit,
-      runnerOf: (runtime) => runnerOf(runtime as Runtime),
-      config: (defaults, options) => Lines.configOf(defaults, options, makers),
-      scriptedHttp,
-      open: (world) => void open.push(world)
-    }),
+  redis: (options = {}) => Worlds.redisWorld(kit, lineParts, options),
   dispose: async () => {
     const runtimes = open.splice(0)
     await Promise.all(runtimes.map((runtime) => runtime.dispose()))

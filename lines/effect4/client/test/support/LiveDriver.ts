@@ -5,17 +5,16 @@
  */
 import { tokens } from "@community-api/core/DemoData"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Clock, Config, ConfigProvider, Duration, Effect, Layer, ManagedRuntime, Schema } from "effect"
+import { Config, ConfigProvider, Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { FetchHttpClient } from "effect/http"
 import type { HttpClient } from "effect/http"
 import { fileURLToPath } from "node:url"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
+import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
-import * as Timers from "../../src/internal/timers.js"
 import * as Pacing from "../../src/Pacing.js"
-import * as PermitStore from "../../src/PermitStore.js"
 import * as RealPortServer from "./RealPortServer.js"
 
 /** `configFromEnv`, with the `userKey` read from a variable too when told. */
@@ -51,10 +50,9 @@ export const readme: Driver.ReadmeHome = {
   tests: "### In tests, on Effect 4, with the reference server in-process"
 }
 
-/** What the driver lends: its worlds over a runtime, its forks, and the runtimes it ends. */
+/** What the driver lends: its worlds over a runtime, and the runtimes it ends. */
 export interface Deps {
   readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
-  readonly fork: <A>(runtime: any, effect: Effect.Effect<A, unknown>) => Driver.Call<A>
   readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
 }
 
@@ -79,18 +77,7 @@ export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   return {
     baseUrl,
-    server: {
-      reset: () => run(server.reset),
-      load: (fixture) => run(server.load(fixture)),
-      setFaults: (faults) => run(server.setFaults(faults as never)),
-      clearFaults: () => run(server.clearFaults),
-      snapshot: () => run(server.snapshot),
-      revokeToken: (token) => run(server.revokeToken(token)),
-      issueToken: (issue) => run(server.issueToken(issue as never)),
-      requestCount: () => run(server.requestCount),
-      recentRequests: () => run(server.recentRequests) as never,
-      journal: (filter) => run(server.journal(filter as never)) as never
-    },
+    server: Worlds.controls(run, server),
     // Each client over an `HttpClient` of its own, open while the world is (undici's closes with its
     // scope), and the world's limiters.
     client: ({ fetch, http, requestInit, ...options }) => {
@@ -101,39 +88,6 @@ export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
       ))
       deps.open(client)
       return deps.world(client, { baseUrl, token: tokens.owner }).client(options)
-    }
-  }
-}
-
-export const live = async (deps: Deps): Promise<Driver.LiveWorld> => {
-  // Effect's default services: the live clock, the only one the timers may leave unreferenced.
-  const runtime = ManagedRuntime.make(Layer.empty)
-  deps.open(runtime)
-  const run = <A, E>(effect: Effect.Effect<A, E>) => runtime.runPromise(Effect.orDie(effect))
-  return {
-    now: () => run(Clock.currentTimeMillis),
-    settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow, { discard: true })),
-    timers: (options) => {
-      const timers = Timers.make(options)
-      return {
-        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
-        remove: (timer) => run(timers.remove(timer as Timers.Timer)),
-        awaited: timers.awaited
-      }
-    },
-    pacing: async ({ limit, marginMillis, windowMillis }) => {
-      const store = PermitStore.makeMemoryUnsafe({ limit })
-      const pacing = await run(Effect.provideService(
-        Pacing.makeFromStore({ window: Duration.millis(windowMillis), margin: Duration.millis(marginMillis) }),
-        PermitStore.PermitStore,
-        store
-      ))
-      return {
-        withPermit: (user) => deps.fork(runtime, pacing.withPermit(user)(Effect.void)),
-        budget: (user) => run(pacing.budget(user)),
-        users: () => run(pacing.users),
-        storeUsers: () => run(store.users)
-      }
     }
   }
 }
