@@ -663,7 +663,14 @@ export const redisWorld = async <F>(
         },
         layered: (settings, options = {}) => {
           const pacing = Pacing.layerRedis(Lines.redisPacingOptions(settings, make))
-          return layeredClient(kit, main, worldScope.within, http, [pacing, CreationQuota.layer()], made(defaults, options))
+          return layeredClient(
+            kit,
+            main,
+            worldScope.within,
+            http,
+            [pacing, CreationQuota.layer()],
+            made(defaults, options)
+          )
         }
       }
     }
