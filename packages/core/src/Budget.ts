@@ -140,7 +140,7 @@ export type Estimate<Instant = number> =
  * `undefined` stays so.
  *
  * @since 0.1.0
- * @category mapping
+ * @category utils
  */
 export const mapInstants: {
   <A, B>(estimate: Estimate<A>, f: (instant: A) => B): Estimate<B>

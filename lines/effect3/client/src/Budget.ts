@@ -27,7 +27,7 @@ export * from "@community-api/core/Budget"
  * it: a `DateTime.Utc`. The one conversion of the services' budgets, by `mapInstants`.
  *
  * @since 0.1.0
- * @category conversions
+ * @category constructors
  */
 export const utc = (epochMillis: number): DateTime.Utc => DateTime.unsafeMake(epochMillis)
 
