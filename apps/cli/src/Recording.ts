@@ -29,8 +29,9 @@ import { Stdio } from "./Stdio.js"
 import { UsageError } from "./UsageError.js"
 
 /**
- * Every operation a recording sends: reads only, each safe to repeat and none a creation (the
- * compiler checks both). Any other operation is refused before it is sent.
+ * Every operation a recording sends: each one whose declaration says it only reads (so safe to repeat
+ * and no creation, which the compiler checks too). Any operation whose declaration does not say it
+ * reads is refused before it is sent.
  *
  * @since 0.1.0
  * @category constants
@@ -50,8 +51,6 @@ export const reads = [
   Operations.globalVars.list,
   Operations.landings.get
 ] as const satisfies ReadonlyArray<Operation.Any & { readonly safeToRepeat: true; readonly creation: false }>
-
-const readSet: ReadonlySet<Operation.Any> = new Set(reads)
 
 /** Reads at once: enough to keep the client's pacing busy over a slow network, few enough to stay polite. */
 const concurrency = 4
@@ -105,7 +104,7 @@ const makeReader = (api: ApiModule.Service, progress: Progress.Progress): Reader
     return progress.update(done, planned)
   })
   const call = (op: Operation.Any, params: Record<string, unknown>) =>
-    readSet.has(op)
+    op.reads
       ? Effect.ensuring(api.execute(op, params), tick)
       : Effect.dieMessage(`${op.path} is not a read: a recording does not send it`)
   const denied = <A>(effect: Effect.Effect<A, unknown>) =>

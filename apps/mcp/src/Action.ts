@@ -1,8 +1,8 @@
 /**
- * What an operation does to the data behind the API, read from the contract: its method's verb (the
- * API names every read `get…`, `list` or `me`, every addition `create` or `add…`), its creation flag
- * and its safe-to-repeat flag. The tool annotations an assistant sees (read-only, destructive,
- * idempotent) follow from it.
+ * What an operation does to the data behind the API, read from the contract: whether it only reads is
+ * the declaration's `reads` (the core's operation data says it once); what a write does, from its
+ * creation flag and its method's verb (the API names every addition `create` or `add…`). The tool
+ * annotations an assistant sees (read-only, destructive, idempotent) follow from it.
  *
  * @since 0.1.0
  */
@@ -19,8 +19,10 @@ import type { Operation } from "@community-api/schema"
 export type Action = "read" | "add" | "change" | "remove"
 
 /**
- * The verbs of the API's method names, by what they do. A method whose name starts with none of them
- * is taken as a `change`, which promises the least (neither read-only nor only additive).
+ * The verbs of the API's method names, by what they do. They tell the writes apart only: whether an
+ * operation reads is its declaration's `reads`, whatever its name. A write whose name starts with no
+ * verb of a write is taken as a `change`, which promises the least (neither read-only nor only
+ * additive).
  *
  * @since 0.1.0
  */
@@ -43,11 +45,18 @@ export const ofVerb = (verb: string): Action | undefined =>
   (Object.keys(verbs) as Array<Action>).find((action) => verbs[action].includes(verb))
 
 /**
- * What an operation does. A creation is always an `add`, whatever its name says.
+ * What an operation does: a `read` when its declaration says it only reads; otherwise a creation is
+ * always an `add`, and any other write what its verb says, never a `read` (a write named as a read
+ * is a `change`).
  *
  * @since 0.1.0
  */
-export const of = (op: Operation.Any): Action => op.creation ? "add" : ofVerb(verbOf(op.method)) ?? "change"
+export const of = (op: Operation.Any): Action => {
+  if (op.reads) return "read"
+  if (op.creation) return "add"
+  const action = ofVerb(verbOf(op.method))
+  return action === undefined || action === "read" ? "change" : action
+}
 
 /**
  * Whether the method's name starts with a verb of {@link verbs} (a test keeps every operation so).

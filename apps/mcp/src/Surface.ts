@@ -14,7 +14,6 @@ import type * as CommunityApiClient from "@community-api/client/CommunityApiClie
 import { type Operation, Operations } from "@community-api/schema"
 import type * as Mcp from "@modelcontextprotocol/sdk/types.js"
 import { Effect } from "effect"
-import * as Action from "./Action.js"
 import * as Answer from "./Answer.js"
 import * as Compact from "./Compact.js"
 import * as Handlers from "./Handlers.js"
@@ -104,12 +103,11 @@ const checkNames = (
 }
 
 /**
- * Whether `call` may reach an operation under `--read-only`: only the operations whose method reads.
- * The contract's flags alone would not do: "safe to repeat and no creation" also holds for
- * `lists/rename`, `vars/set` or `bots/removeUser`, which change data. A read is also safe to repeat
- * and no creation (a test of the tools keeps every read so), so both the verb and the flags agree.
+ * Whether `call` may reach an operation under `--read-only`: only the operations whose declaration
+ * says they only read. The other flags would not do: "safe to repeat and no creation" also holds for
+ * `lists/rename`, `vars/set` or `bots/removeUser`, which change data.
  */
-const readsOnly = (op: Operation.Any): boolean => Action.of(op) === "read" && op.safeToRepeat && !op.creation
+const readsOnly = (op: Operation.Any): boolean => op.reads
 
 /**
  * The tools of {@link Tools} that `surface`'s filters leave, `call` rebuilt over the operations left.

@@ -250,15 +250,15 @@ export const callInputSchemaOf = (ops: ReadonlyArray<Operation.Any>): JsonSchema
 export const callInputSchema: JsonSchema.JsonObject = callInputSchemaOf(callable)
 
 /**
- * The hints of `call` over `ops`. Over reads alone it is read-only (their method names say they read,
- * and the contract holds every read safe to repeat and no creation). Otherwise it may do anything
+ * The hints of `call` over `ops`. Over reads alone it is read-only (their declarations say they only
+ * read, and the contract holds every read safe to repeat and no creation). Otherwise it may do anything
  * they do, with parameters nobody documented: nothing read-only, idempotent or only additive is
  * promised.
  *
  * @since 0.1.0
  */
 export const callHints = (ops: ReadonlyArray<Operation.Any>): NonNullable<Mcp.Tool["annotations"]> =>
-  ops.every((op) => Action.of(op) === "read")
+  ops.every((op) => op.reads)
     ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }
     : { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 

@@ -14,7 +14,6 @@ import { Effect, Option } from "effect"
 import { readFileSync } from "node:fs"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
-import * as Action from "../src/Action.js"
 import * as Budget from "../src/Budget.js"
 import * as Compact from "../src/Compact.js"
 import * as Options from "../src/Options.js"
@@ -88,7 +87,7 @@ describe("filters", () => {
       Tools.limitsTool.definition.name
     ])
     for (const tool of tools) expect(tool.definition.annotations?.readOnlyHint, tool.definition.name).toBe(true)
-    expect(callPaths(tools)).toEqual(undocumentedPaths((op) => Action.of(op) === "read"))
+    expect(callPaths(tools)).toEqual(undocumentedPaths((op) => op.reads))
     // The operations that change data, even those safe to repeat, are out of call's reach.
     for (const path of ["lists/create", "lists/rename", "vars/set", "bots/removeUser"]) {
       expect(callPaths(tools)).not.toContain(path)
@@ -193,12 +192,12 @@ describe("filters", () => {
       expect(error.issues).toHaveLength(1)
       expect(error.issues![0]).toMatchObject({
         parameter: "path",
-        allowed: undocumentedPaths((op) => Action.of(op) === "read")
+        allowed: undocumentedPaths((op) => op.reads)
       })
       expect(yield* requestsTo("lists/create")).toHaveLength(0)
       const unknown = yield* run(call, { path: "nope/nope" })
       expect(structured(unknown).error!.issues).toEqual([
-        expect.objectContaining({ parameter: "path", allowed: undocumentedPaths((op) => Action.of(op) === "read") })
+        expect.objectContaining({ parameter: "path", allowed: undocumentedPaths((op) => op.reads) })
       ])
       // A documented path is still told which tool to use.
       const documented = yield* run(call, { path: "bots/get", params: mainCommunity })

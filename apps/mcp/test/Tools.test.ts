@@ -51,8 +51,8 @@ describe("tools", () => {
   it("hints: read-only for reads, destructive for changes and removals, idempotent from safe-to-repeat", () => {
     for (const { definition, op } of operationTools) {
       const action = Action.of(op)
-      expect(definition.annotations).toMatchObject({
-        readOnlyHint: action === "read",
+      expect(definition.annotations, op.path).toMatchObject({
+        readOnlyHint: op.reads,
         destructiveHint: action === "change" || action === "remove",
         idempotentHint: op.safeToRepeat
       })
@@ -61,6 +61,21 @@ describe("tools", () => {
     expect(Action.of(byName("vars_clear").op)).toBe("remove")
     expect(Action.of(byName("bots_disable").op)).toBe("change")
     expect(Action.of(byName("lists_addUser").op)).toBe("add")
+  })
+
+  it("read-only follows the declaration's reads, never the method's name", () => {
+    for (const { definition, op } of operationTools) {
+      expect(definition.annotations?.readOnlyHint, op.path).toBe(op.reads)
+    }
+    expect(Operations.all.filter((op) => Action.of(op) === "read")).toEqual(Operations.all.filter((op) => op.reads))
+    // A method named as a read that a declaration says writes is a change; a write's name declared a read reads.
+    const misnamed = { ...Operations.vars.get, reads: false }
+    expect(Action.of(misnamed)).toBe("change")
+    expect(Action.hints(misnamed)).toMatchObject({ readOnlyHint: false, destructiveHint: true })
+    expect(Action.of({ ...Operations.lists.rename, reads: true })).toBe("read")
+    expect(Tools.callHints([{ ...Operations.funnels.get, reads: false }]).readOnlyHint).toBe(false)
+    expect(Tools.operationTool({ ...Operations.vars.get, reads: false }).definition.annotations?.readOnlyHint)
+      .toBe(false)
   })
 
   it("A9 L2 descriptions: the summary, who may call it, the limits, paging for lists", () => {
@@ -216,8 +231,8 @@ describe("output schemas", () => {
 })
 
 describe("call over some operations", () => {
-  const reads = Operations.undocumented.filter((op) => Action.of(op) === "read")
-  const changes = Operations.undocumented.filter((op) => Action.of(op) !== "read")
+  const reads = Operations.undocumented.filter((op) => op.reads)
+  const changes = Operations.undocumented.filter((op) => !op.reads)
 
   it("E17 its path reaches exactly the operations given, and its description names only those", () => {
     const tool = Tools.callToolOf(reads)

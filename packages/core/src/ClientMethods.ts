@@ -63,7 +63,7 @@ export const methodTables = <Op extends { readonly method: string }, R, S>(
 
 /**
  * What a call by path knows of an operation the contract does not declare: every code, no access
- * check, neither a creation nor safe to repeat, undocumented (E17).
+ * check, neither a creation nor safe to repeat, not known to only read, undocumented (E17).
  *
  * @since 0.1.0
  * @category models
@@ -76,6 +76,7 @@ export interface Undeclared {
   readonly roleGroup: "none"
   readonly creation: false
   readonly safeToRepeat: false
+  readonly reads: false
   readonly item: undefined
   readonly documented: false
   readonly rule: string
@@ -100,6 +101,7 @@ export const byPath = <Op>(path: string, known: Op | undefined): Op | Undeclared
     roleGroup: "none",
     creation: false,
     safeToRepeat: false,
+    reads: false,
     item: undefined,
     documented: false,
     rule: Operation.undocumentedRule,

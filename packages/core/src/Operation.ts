@@ -62,6 +62,13 @@ export interface Declaration<
   readonly creation: Creation
   /** May be sent again after an ambiguous failure (101, transport, timeout) without doing twice what it does. */
   readonly safeToRepeat: Safe
+  /**
+   * Only reads: it changes nothing behind the API, so it is safe to repeat and never a creation. The
+   * one place that says so: what sends only reads (`record`, `verify`) and what tells an assistant an
+   * operation is read-only (the MCP tools' hints) read it here, never from the method's name. A list
+   * reads by its kind and a creation does not; every other declaration says it.
+   */
+  readonly reads: boolean
   /** A list operation: it takes `count` and `offset` and answers a page, `{items, total}`. */
   readonly pageable: Pageable
   /** `false` for operations listed as existing whose parameters and responses are not shown. */
@@ -120,13 +127,24 @@ export interface AnyDeclaration extends Declaration {}
 export interface Any extends Operation<string, string> {}
 
 /**
+ * Whether an operation reads, as a declaration says it: a creation never reads, so it says nothing
+ * (it is `false`); every other operation says it, and only one safe to repeat may say `true`.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type ReadsOption<Creation extends boolean, Safe extends boolean> = [Creation] extends [true]
+  ? { readonly reads?: false }
+  : { readonly reads: [Safe] extends [true] ? boolean : false }
+
+/**
  * What a declaration of a documented operation says: the codes the operation adds to
  * {@link ErrorCodes.commonErrorCodes}, and the rest as in {@link Declaration}.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Options<Code extends ErrorCodes.ErrorCode, Creation extends boolean, Safe extends boolean> {
+export type Options<Code extends ErrorCodes.ErrorCode, Creation extends boolean, Safe extends boolean> = {
   /** The codes of this operation; the common ones are added. */
   readonly errors: ReadonlyArray<Code>
   readonly roleGroup: RoleGroup
@@ -135,7 +153,7 @@ export interface Options<Code extends ErrorCodes.ErrorCode, Creation extends boo
   readonly safeToRepeat: Safe
   readonly rule: string
   readonly summary: string
-}
+} & ReadsOption<Creation, Safe>
 
 /**
  * The rule of the spec that lists the operations whose parameters and responses are not shown.
@@ -154,6 +172,26 @@ export const undocumentedRule = "E17"
  */
 export const undocumentedErrorCodes = [6, 7, 8] as const
 
+/** What {@link declare} reads of the options of any constructor. */
+interface Given {
+  readonly errors: ReadonlyArray<ErrorCodes.ErrorCode>
+  readonly roleGroup: RoleGroup
+  readonly creation?: boolean | undefined
+  readonly safeToRepeat: boolean
+  readonly reads?: boolean | undefined
+  readonly rule: string
+  readonly summary: string
+}
+
+/** Whether a declaration reads: a list does, a creation does not, any other says it. */
+const readsOf = (given: Given, pageable: boolean): boolean => {
+  const reads = pageable || given.reads === true
+  if (reads && (given.creation === true || !given.safeToRepeat)) {
+    throw new Error("an operation that only reads is safe to repeat and never a creation")
+  }
+  return reads
+}
+
 const declare = <
   Code extends ErrorCodes.ErrorCode,
   Creation extends boolean,
@@ -161,18 +199,21 @@ const declare = <
   Pageable extends boolean,
   Documented extends boolean
 >(
-  options: Options<Code, Creation, Safe>,
+  given: Given,
   pageable: Pageable,
   documented: Documented
 ): Declaration<Code | ErrorCodes.CommonErrorCode, Creation, Safe, Pageable, Documented> => ({
-  errorCodes: [...new Set([...ErrorCodes.commonErrorCodes, ...options.errors])].sort((a, b) => a - b),
-  roleGroup: options.roleGroup,
-  creation: (options.creation ?? false) as Creation,
-  safeToRepeat: options.safeToRepeat,
+  errorCodes: [...new Set([...ErrorCodes.commonErrorCodes, ...given.errors])].sort((a, b) => a - b) as Array<
+    Code | ErrorCodes.CommonErrorCode
+  >,
+  roleGroup: given.roleGroup,
+  creation: (given.creation ?? false) as Creation,
+  safeToRepeat: given.safeToRepeat as Safe,
+  reads: readsOf(given, pageable),
   pageable,
   documented,
-  rule: options.rule,
-  summary: options.summary
+  rule: given.rule,
+  summary: given.summary
 })
 
 /**
@@ -192,7 +233,8 @@ export const make = <
   const Safe extends boolean = boolean
 >(
   options: Options<Code, Creation, Safe>
-): NoInfer<Declaration<Code | ErrorCodes.CommonErrorCode, Creation, Safe, false, true>> => declare(options, false, true)
+): NoInfer<Declaration<Code | ErrorCodes.CommonErrorCode, Creation, Safe, false, true>> =>
+  declare<Code, Creation, Safe, false, true>(options, false, true)
 
 /**
  * Declares a documented list operation: it takes `count` and `offset` and answers a page. List
@@ -202,9 +244,9 @@ export const make = <
  * @category constructors
  */
 export const list = <const Code extends ErrorCodes.ErrorCode>(
-  options: Omit<Options<Code, false, true>, "safeToRepeat" | "creation">
+  options: Omit<Options<Code, false, true>, "safeToRepeat" | "creation" | "reads">
 ): NoInfer<Declaration<Code | ErrorCodes.CommonErrorCode, false, true, true, true>> =>
-  declare({ ...options, safeToRepeat: true }, true, true)
+  declare<Code, false, true, true, true>({ ...options, safeToRepeat: true }, true, true)
 
 /**
  * Declares an operation the spec lists as existing without showing its parameters or response
@@ -219,19 +261,12 @@ export const undocumented = <const Creation extends boolean = false, const Safe 
     readonly creation?: Creation
     readonly safeToRepeat: Safe
     readonly summary: string
-  }
+  } & ReadsOption<Creation, Safe>
 ): NoInfer<
   Declaration<typeof undocumentedErrorCodes[number] | ErrorCodes.CommonErrorCode, Creation, Safe, false, false>
 > =>
-  declare(
-    {
-      errors: undocumentedErrorCodes,
-      roleGroup: options.roleGroup,
-      ...(options.creation === undefined ? {} : { creation: options.creation }),
-      safeToRepeat: options.safeToRepeat,
-      rule: undocumentedRule,
-      summary: options.summary
-    },
+  declare<typeof undocumentedErrorCodes[number], Creation, Safe, false, false>(
+    { ...options, errors: undocumentedErrorCodes, rule: undocumentedRule },
     false,
     false
   )

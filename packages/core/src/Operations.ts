@@ -19,6 +19,7 @@ export const users = Operation.section("users", {
     errors: [],
     roleGroup: "none",
     safeToRepeat: true,
+    reads: true,
     rule: "E1",
     summary: "Checks the token and tells whose it is."
   })
@@ -62,6 +63,7 @@ export const bots = Operation.section("bots", {
     errors: [7, 8],
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     rule: "E5",
     summary: "Gets one bot with its details."
   }),
@@ -69,6 +71,7 @@ export const bots = Operation.section("bots", {
     errors: [6, 7, 8],
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: false,
     rule: "E6",
     summary: "Enables a bot (active 0 to 1) and returns it."
   }),
@@ -76,22 +79,26 @@ export const bots = Operation.section("bots", {
     errors: [7, 8],
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: false,
     rule: "E6",
     summary: "Disables a bot (active 1 to 0) and returns it."
   }),
   getSteps: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     summary: "Steps of a bot (name assumed)."
   }),
   addUser: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: false,
+    reads: false,
     summary: "Adds a subscriber to a bot."
   }),
   removeUser: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: false,
     summary: "Removes a subscriber from a bot (name assumed)."
   })
 })
@@ -112,6 +119,7 @@ export const mailings = Operation.section("mailings", {
   getById: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     summary: "One mailing by id (name assumed)."
   })
 })
@@ -126,6 +134,7 @@ export const attachments = Operation.section("attachments", {
   getById: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     summary: "Link to a mailing attachment file."
   })
 })
@@ -141,12 +150,14 @@ export const lists = Operation.section("lists", {
     errors: [7, 8],
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     rule: "E8",
     summary: "Adds a subscriber to an ordinary list."
   }),
   get: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Lists the ordinary lists of a community."
   }),
   create: Operation.undocumented({
@@ -158,16 +169,19 @@ export const lists = Operation.section("lists", {
   rename: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     summary: "Renames a list; exempt from the creation limit."
   }),
   getUsers: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Subscribers of a list (name assumed)."
   }),
   removeUser: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     summary: "Removes a subscriber from a list (name assumed)."
   })
 })
@@ -188,16 +202,19 @@ export const contacts = Operation.section("contacts", {
   getById: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Subscriber card (name assumed)."
   }),
   getVars: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Variables of a subscriber (name assumed)."
   }),
   getLists: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Lists of a subscriber (name assumed)."
   })
 })
@@ -227,6 +244,7 @@ export const vars = Operation.section("vars", {
     errors: [7, 8],
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     rule: "E12",
     summary: "Gets the value of a custom variable for one subscriber."
   }),
@@ -234,12 +252,14 @@ export const vars = Operation.section("vars", {
     errors: [7, 8],
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     rule: "E13",
     summary: "Erases the value of a custom variable for one subscriber."
   }),
   set: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     summary: "Sets the value of a custom variable for one subscriber."
   })
 })
@@ -261,6 +281,7 @@ export const globalVars = Operation.section("globalVars", {
     errors: [7, 8],
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     rule: "E15",
     summary: "Erases the value of a community variable."
   }),
@@ -273,11 +294,13 @@ export const globalVars = Operation.section("globalVars", {
   get: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: true,
     summary: "Gets a community variable."
   }),
   set: Operation.undocumented({
     roleGroup: "users",
     safeToRepeat: true,
+    reads: false,
     summary: "Sets the value of a community variable."
   })
 })
@@ -307,11 +330,13 @@ export const funnels = Operation.section("funnels", {
   get: Operation.undocumented({
     roleGroup: "any",
     safeToRepeat: true,
+    reads: true,
     summary: "Lists funnels (name assumed)."
   }),
   getById: Operation.undocumented({
     roleGroup: "any",
     safeToRepeat: true,
+    reads: true,
     summary: "One funnel with step statistics (name assumed)."
   })
 })
@@ -326,26 +351,31 @@ export const stats = Operation.section("stats", {
   getMailingsStats: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     summary: "Statistics of mailings."
   }),
   getMailingStats: Operation.undocumented({
     roleGroup: "mailer",
     safeToRepeat: true,
+    reads: true,
     summary: "Statistics of one mailing."
   }),
   getLandingsStats: Operation.undocumented({
     roleGroup: "stat",
     safeToRepeat: true,
+    reads: true,
     summary: "Statistics of landings."
   }),
   getLandingStats: Operation.undocumented({
     roleGroup: "stat",
     safeToRepeat: true,
+    reads: true,
     summary: "Statistics of one landing."
   }),
   getAdsSubscribes: Operation.undocumented({
     roleGroup: "stat",
     safeToRepeat: true,
+    reads: true,
     summary: "Subscriptions from ads, over communities whose statistics section is open to the caller."
   })
 })
@@ -411,3 +441,20 @@ const operationsOf = (section: Operation.AnySection): ReadonlyArray<Operation.An
  * @category constants
  */
 export const all: ReadonlyArray<Operation.Any> = sectionNames.flatMap((name) => operationsOf(sections[name]))
+
+/**
+ * Whether an operation only reads, as its declaration says: what sends only reads (`record`,
+ * `verify`) and what marks a tool read-only ask this, never the method's name.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const onlyReads = (op: Pick<Operation.AnyDeclaration, "reads">): boolean => op.reads
+
+/**
+ * The operations that only read, in the order of {@link all}.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const reading: ReadonlyArray<Operation.Any> = all.filter(onlyReads)

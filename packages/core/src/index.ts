@@ -113,6 +113,15 @@ export * as ClientTypes from "./ClientTypes.js"
 export * as Clock from "./Clock.js"
 
 /**
+ * One answer of the API, as plain JSON, compared with what the contract declares of it: fields the
+ * contract does not know, required fields missing, type mismatches, values outside a declared set,
+ * undeclared error codes; or that it conforms.
+ *
+ * @since 0.1.0
+ */
+export * as ContractCheck from "./ContractCheck.js"
+
+/**
  * The creation counts of several users in one process's memory, by the limits' calendar.
  *
  * @since 0.1.0

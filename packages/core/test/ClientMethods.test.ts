@@ -44,6 +44,7 @@ describe("ClientMethods", () => {
       roleGroup: "none",
       creation: false,
       safeToRepeat: false,
+      reads: false,
       item: undefined,
       documented: false,
       rule: "E17",

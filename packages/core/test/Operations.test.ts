@@ -121,12 +121,64 @@ describe("the operations' declarations", () => {
   })
 })
 
+describe("which operations only read", () => {
+  /** The operations that change nothing, by what the spec says each does. */
+  const readingPaths = [
+    "users/me",
+    "groups/get",
+    "groups/getEmployees",
+    "bots/get",
+    "bots/getById",
+    "bots/getSteps",
+    "mailings/get",
+    "mailings/getById",
+    "attachments/getById",
+    "lists/get",
+    "lists/getUsers",
+    "contacts/getBots",
+    "contacts/getById",
+    "contacts/getVars",
+    "contacts/getLists",
+    "vars/list",
+    "vars/get",
+    "globalVars/list",
+    "globalVars/get",
+    "landings/get",
+    "funnels/get",
+    "funnels/getById",
+    "stats/getMailingsStats",
+    "stats/getMailingStats",
+    "stats/getLandingsStats",
+    "stats/getLandingStats",
+    "stats/getAdsSubscribes"
+  ]
+
+  it("each declaration says whether it only reads: these, and no other", () => {
+    expect(Operations.reading.map((op) => op.path)).toEqual(readingPaths)
+    expect(Operations.all.filter((op) => op.reads)).toEqual(Operations.reading)
+    expect(Operations.reading.map((op) => op.path)).toEqual(
+      Operations.all.filter(Operations.onlyReads).map((op) => op.path)
+    )
+  })
+
+  it("every read is safe to repeat and no creation; every list reads; no write is named as a read is", () => {
+    for (const op of Operations.reading) {
+      expect(op.safeToRepeat, op.path).toBe(true)
+      expect(op.creation, op.path).toBe(false)
+    }
+    for (const op of Operations.all.filter((op) => op.pageable)) expect(op.reads, op.path).toBe(true)
+    // The names agree with the declarations today; the declarations, not the names, decide.
+    for (const op of Operations.all) expect(/^(get|list|me)/.test(op.method), op.path).toBe(op.reads)
+  })
+})
+
 describe("declaring operations", () => {
   it("C1 make adds the common codes, once and in order; section places the declarations by their keys", () => {
     const declaration = Operation.make({
       errors: [9, 7, 5],
       roleGroup: "none",
       safeToRepeat: true,
+      reads: true,
       rule: "E1",
       summary: "t"
     })
@@ -135,6 +187,7 @@ describe("declaring operations", () => {
       roleGroup: "none",
       creation: false,
       safeToRepeat: true,
+      reads: true,
       pageable: false,
       documented: true,
       rule: "E1",
@@ -149,6 +202,7 @@ describe("declaring operations", () => {
       errorCodes: [4, 5, 8, 9, 101],
       creation: false,
       safeToRepeat: true,
+      reads: true,
       pageable: true,
       documented: true
     })
@@ -158,11 +212,32 @@ describe("declaring operations", () => {
         roleGroup: "users",
         creation: true,
         safeToRepeat: false,
+        reads: false,
         pageable: false,
         documented: false,
         rule: "E17",
         summary: "t"
       })
+  })
+
+  it("a read is declared safe to repeat and never a creation; a creation says nothing of reading", () => {
+    const unsafe = {
+      errors: [],
+      roleGroup: "none",
+      safeToRepeat: false,
+      reads: true,
+      rule: "E1",
+      summary: "t"
+    } as const
+    // @ts-expect-error an operation not safe to repeat does not read
+    expect(() => Operation.make(unsafe)).toThrow("safe to repeat")
+    const creation = { roleGroup: "users", creation: true, safeToRepeat: true, reads: true, summary: "t" } as const
+    // @ts-expect-error a creation does not read
+    expect(() => Operation.undocumented(creation)).toThrow("never a creation")
+    // @ts-expect-error an operation that is no list and no creation says whether it reads
+    expect(Operation.undocumented({ roleGroup: "users", safeToRepeat: true, summary: "t" }).reads).toBe(false)
+    expect(Operation.undocumented({ roleGroup: "users", safeToRepeat: true, reads: true, summary: "t" }).reads)
+      .toBe(true)
   })
 
   it("L1 L2 an operation is described in words, with the limits' numbers and no rule ID", () => {

@@ -553,15 +553,17 @@ export const undocumented = <
   const Safe extends boolean = boolean,
   Payload extends AssumedPayload | typeof UnknownPayload = typeof UnknownPayload,
   Success extends Schema.Schema.AnyNoContext = Response
->(options: {
-  readonly roleGroup: CoreOperation.RoleGroup
-  readonly creation?: Creation
-  /** `Schema.Void` for the operations the spec says answer with no `response` field. */
-  readonly success?: Response
-  readonly safeToRepeat: Safe
-  readonly summary: string
-  readonly assumed?: Assumption<Payload, Success>
-}): NoInfer<Undocumented<Payload, Success, Creation, Safe>> =>
+>(
+  options: {
+    readonly roleGroup: CoreOperation.RoleGroup
+    readonly creation?: Creation
+    /** `Schema.Void` for the operations the spec says answer with no `response` field. */
+    readonly success?: Response
+    readonly safeToRepeat: Safe
+    readonly summary: string
+    readonly assumed?: Assumption<Payload, Success>
+  } & CoreOperation.ReadsOption<Creation, Safe>
+): NoInfer<Undocumented<Payload, Success, Creation, Safe>> =>
   assumed(CoreOperation.undocumented<Creation, Safe>(options), options) as Undocumented<
     Payload,
     Success,

@@ -25,6 +25,7 @@ describe("sections declared by their keys", () => {
       errors: [7],
       roleGroup: "none",
       safeToRepeat: true,
+      reads: true,
       rule: "E1",
       summary: "test"
     })
