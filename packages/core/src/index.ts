@@ -13,6 +13,14 @@
 export * as Admission from "./Admission.js"
 
 /**
+ * The contract's assumptions about the answers of the API, as data beside the declarations: each
+ * with the id its line of the docs ends with and what in an answer confirms or refutes it.
+ *
+ * @since 0.1.0
+ */
+export * as Assumptions from "./Assumptions.js"
+
+/**
  * The base URL of the API as both lines' clients take it: the rule that refuses one that cannot work,
  * and the form requests are made from.
  *
