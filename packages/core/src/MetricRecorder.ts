@@ -137,6 +137,12 @@ export interface Recorder<S> {
    * each refusal ({@link MetricNames.refusalSeries}).
    */
   readonly known: () => ReadonlyArray<S>
+  /**
+   * Whether the series known ahead are yet to be declared in `registry` (the line's registry of
+   * metrics): `true` the first time only, so that a line declares them, and registers what it reads
+   * of its gauges, once in each registry however many clients are made.
+   */
+  readonly declares: (registry: object) => boolean
 }
 
 /**
@@ -165,6 +171,7 @@ export const make = <M, S>(
   const calls = by(counters.calls, MetricNames.calls)
   const retries = by(counters.retries, MetricNames.retries)
   const refusals = by(counters.refusals, MetricNames.refusals)
+  const declared = new WeakSet<object>()
   const client: MetricNames.Source = "client"
   const server: MetricNames.Source = "server"
   return {
@@ -179,6 +186,11 @@ export const make = <M, S>(
       ...Operations.all.map((operation) => calls(operation.path, MetricNames.ok)),
       ...MetricNames.retryReasons.map((reason) => retries(reason)),
       ...MetricNames.refusalSeries.map(({ kind, source }) => refusals(kind, source))
-    ]
+    ],
+    declares: (registry) => {
+      if (declared.has(registry)) return false
+      declared.add(registry)
+      return true
+    }
   }
 }

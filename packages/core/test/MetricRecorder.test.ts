@@ -68,6 +68,14 @@ describe("MetricRecorder", () => {
     expect(made()).toBe(known.length)
   })
 
+  it("the series known ahead are declared once in each registry", () => {
+    const { recorder } = makeRecorder()
+    const [global, context] = [{}, {}]
+    expect([recorder.declares(global), recorder.declares(global), recorder.declares(context)])
+      .toEqual([true, false, true])
+    expect(makeRecorder().recorder.declares(global)).toBe(true)
+  })
+
   it("the outcome of an error without a tag, or not an object, is other", () => {
     expect(MetricRecorder.outcomeOfError(undefined)).toBe("other")
     expect(MetricRecorder.outcomeOfError("TransportError")).toBe("other")
