@@ -169,6 +169,22 @@ export const make = <M, S>(
     }
   }
   const calls = by(counters.calls, MetricNames.calls)
+  // The series a call's end adds to, by operation and outcome, each list made once: every call ends
+  // here, and a lookup of two maps costs less than joining the tags and making a new list each time.
+  const ended = new Map<string, Map<string, ReadonlyArray<S>>>()
+  const callsOf = (operation: string, outcome: string): ReadonlyArray<S> => {
+    let byOutcome = ended.get(operation)
+    if (byOutcome === undefined) {
+      byOutcome = new Map()
+      ended.set(operation, byOutcome)
+    }
+    let series = byOutcome.get(outcome)
+    if (series === undefined) {
+      series = [calls(operation, outcome)]
+      byOutcome.set(outcome, series)
+    }
+    return series
+  }
   const retries = by(counters.retries, MetricNames.retries)
   const refusals = by(counters.refusals, MetricNames.refusals)
   const declared = new WeakSet<object>()
@@ -176,9 +192,9 @@ export const make = <M, S>(
   const server: MetricNames.Source = "server"
   return {
     callEnded: (operation, end) => {
-      const call = calls(operation, outcomeOfEnd(end))
+      const call = callsOf(operation, outcomeOfEnd(end))
       const window = quotaWindowOf(end)
-      return window === undefined ? [call] : [call, refusals(window, client)]
+      return window === undefined ? call : [...call, refusals(window, client)]
     },
     retried: (error) => retries(outcomeOfError(error)),
     refused: (kind) => refusals(kind, server),
