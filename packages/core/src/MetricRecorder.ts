@@ -137,6 +137,12 @@ export interface Recorder<S> {
    * each refusal ({@link MetricNames.refusalSeries}).
    */
   readonly known: () => ReadonlyArray<S>
+  /**
+   * Whether the series known ahead are yet to be declared in `registry` (the line's registry of
+   * metrics): `true` the first time only, so that a line declares them, and registers what it reads
+   * of its gauges, once in each registry however many clients are made.
+   */
+  readonly declares: (registry: object) => boolean
 }
 
 /**
@@ -163,15 +169,32 @@ export const make = <M, S>(
     }
   }
   const calls = by(counters.calls, MetricNames.calls)
+  // The series a call's end adds to, by operation and outcome, each list made once: every call ends
+  // here, and a lookup of two maps costs less than joining the tags and making a new list each time.
+  const ended = new Map<string, Map<string, ReadonlyArray<S>>>()
+  const callsOf = (operation: string, outcome: string): ReadonlyArray<S> => {
+    let byOutcome = ended.get(operation)
+    if (byOutcome === undefined) {
+      byOutcome = new Map()
+      ended.set(operation, byOutcome)
+    }
+    let series = byOutcome.get(outcome)
+    if (series === undefined) {
+      series = [calls(operation, outcome)]
+      byOutcome.set(outcome, series)
+    }
+    return series
+  }
   const retries = by(counters.retries, MetricNames.retries)
   const refusals = by(counters.refusals, MetricNames.refusals)
+  const declared = new WeakSet<object>()
   const client: MetricNames.Source = "client"
   const server: MetricNames.Source = "server"
   return {
     callEnded: (operation, end) => {
-      const call = calls(operation, outcomeOfEnd(end))
+      const call = callsOf(operation, outcomeOfEnd(end))
       const window = quotaWindowOf(end)
-      return window === undefined ? [call] : [call, refusals(window, client)]
+      return window === undefined ? call : [...call, refusals(window, client)]
     },
     retried: (error) => retries(outcomeOfError(error)),
     refused: (kind) => refusals(kind, server),
@@ -179,6 +202,11 @@ export const make = <M, S>(
       ...Operations.all.map((operation) => calls(operation.path, MetricNames.ok)),
       ...MetricNames.retryReasons.map((reason) => retries(reason)),
       ...MetricNames.refusalSeries.map(({ kind, source }) => refusals(kind, source))
-    ]
+    ],
+    declares: (registry) => {
+      if (declared.has(registry)) return false
+      declared.add(registry)
+      return true
+    }
   }
 }

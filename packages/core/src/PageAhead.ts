@@ -227,3 +227,49 @@ export const fetches = <F>(): Fetches<F> => {
     }
   }
 }
+
+/**
+ * A stream over a list with its fetches in flight (a {@link Reader} and its {@link Fetches}): the line
+ * says when it started the fetch of a page and takes the one to hand over next; each answer says which
+ * fetches to give up (taken here) and which pages to ask for.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Run<F> {
+  /** The records a page. */
+  readonly count: number
+  /** The offset of the first page, asked for at once. */
+  readonly first: number
+  /** The fetch of the page at `offset` started. */
+  readonly started: (offset: number, fetch: F) => void
+  /** The fetch of the page at `offset`, the next to hand over, kept no longer. */
+  readonly take: (offset: number) => F
+  /** The page at `offset` answered `page`: {@link Reader.answered}, its pages given up as their fetches. */
+  readonly answered: <A>(
+    offset: number,
+    page: { readonly items: ReadonlyArray<A>; readonly total: number }
+  ) => Omit<Step<A>, "giveUp"> & { readonly giveUp: ReadonlyArray<F> }
+}
+
+/**
+ * A run of a stream over a list (see {@link Run}); made anew at each run of the stream, the plan and
+ * the pages in flight being the run's own.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const run = <F>(options: Options): Run<F> => {
+  const plan = reader(options)
+  const fetching = fetches<F>()
+  return {
+    count: plan.count,
+    first: plan.first,
+    started: fetching.started,
+    take: fetching.take,
+    answered: (offset, page) => {
+      const step = plan.answered(offset, page)
+      return { ...step, giveUp: step.giveUp.map(fetching.take) }
+    }
+  }
+}

@@ -40,9 +40,7 @@ export interface Values<S> {
  * @since 0.1.0
  * @category models
  */
-export type Target<S> =
-  | { readonly _tag: "Remote"; readonly baseUrl: string; readonly token: S; readonly redisUrl: S | undefined }
-  | { readonly _tag: "Embedded"; readonly token: S | undefined }
+export type Target<S> = Remote<S, S | undefined> | Embedded<S | undefined>
 
 /**
  * What the environment chooses: a {@link Target}, or nowhere: a base URL without a token.
@@ -91,15 +89,40 @@ export const limitersOf = <S>(target: Target<S>): Budget.Limiters =>
   target._tag === "Remote" && target.redisUrl !== undefined ? "redis" : "memory"
 
 /**
+ * A real API as a line keeps it: a base URL (without trailing slashes), a token as `S`, and the Redis
+ * of the shared limiters when one is set, as `O` (Effect's `Option` of a `Redacted`). Each line's
+ * `Target.Remote` is this one, in its forms.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Remote<S, O> {
+  readonly _tag: "Remote"
+  readonly baseUrl: string
+  readonly token: S
+  readonly redisUrl: O
+}
+
+/**
+ * The embedded sandbox as a line keeps it: the token, when one is given, as `O`. Each line's
+ * `Target.Embedded` is this one, in its forms.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Embedded<O> {
+  readonly _tag: "Embedded"
+  readonly token: O
+}
+
+/**
  * A target as a line keeps it: its optional secrets in the line's form `O` (Effect's `Option` of a
  * `Redacted`), its token of a real API as `S`.
  *
  * @since 0.1.0
  * @category models
  */
-export type Kept<S, O> =
-  | { readonly _tag: "Remote"; readonly baseUrl: string; readonly token: S; readonly redisUrl: O }
-  | { readonly _tag: "Embedded"; readonly token: O }
+export type Kept<S, O> = Remote<S, O> | Embedded<O>
 
 /**
  * `target` as a line keeps it, each optional secret made the line's by `wrap`.
@@ -122,3 +145,49 @@ export const unkeep = <S, O>(kept: Kept<S, O>, unwrap: (secret: O) => S | undefi
   kept._tag === "Remote"
     ? { _tag: "Remote", baseUrl: kept.baseUrl, token: kept.token, redisUrl: unwrap(kept.redisUrl) }
     : { _tag: "Embedded", token: unwrap(kept.token) }
+
+/**
+ * What a line reads of the environment, in its forms: the base URL as `T`, each secret as `O` (Effect's
+ * `Option` of a string and of a `Redacted`), each none when unset or blank. Each line's
+ * `Target.Settings` is this one, in its forms.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Settings<T, O> {
+  readonly baseUrl: T
+  readonly token: O
+  readonly redisUrl: O
+}
+
+/**
+ * How a line's optional values read: what the base URL (`text`) and a secret (`secret`) hold, none as
+ * `undefined`; and a secret made optional again in the line's form (`wrap`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Optional<T, S, O> {
+  readonly text: (value: T) => string | undefined
+  readonly secret: (value: O) => S | undefined
+  readonly wrap: (secret: S | undefined) => O
+}
+
+/**
+ * The target of a line's {@link Settings} ({@link choose} of what they hold), kept in the line's
+ * forms; or nowhere, a base URL without a token.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromSettings = <T, S, O>(
+  settings: Settings<T, O>,
+  optional: Optional<T, S, O>
+): Kept<S, O> | { readonly _tag: "MissingToken" } => {
+  const chosen = choose({
+    baseUrl: optional.text(settings.baseUrl),
+    token: optional.secret(settings.token),
+    redisUrl: optional.secret(settings.redisUrl)
+  })
+  return chosen._tag === "MissingToken" ? chosen : keep(chosen, optional.wrap)
+}

@@ -68,6 +68,23 @@ describe("MetricRecorder", () => {
     expect(made()).toBe(known.length)
   })
 
+  it("X1 the series a call's end adds to are looked up, not made again: the same list at each call", () => {
+    const { made, recorder } = makeRecorder()
+    const first = recorder.callEnded("users/me", MetricRecorder.success)
+    expect(recorder.callEnded("users/me", MetricRecorder.success)).toBe(first)
+    const failed = MetricRecorder.failure({ _tag: "TransportError" })
+    expect(recorder.callEnded("users/me", failed)).toBe(recorder.callEnded("users/me", failed))
+    expect(made()).toBe(2)
+  })
+
+  it("the series known ahead are declared once in each registry", () => {
+    const { recorder } = makeRecorder()
+    const [global, context] = [{}, {}]
+    expect([recorder.declares(global), recorder.declares(global), recorder.declares(context)])
+      .toEqual([true, false, true])
+    expect(makeRecorder().recorder.declares(global)).toBe(true)
+  })
+
   it("the outcome of an error without a tag, or not an object, is other", () => {
     expect(MetricRecorder.outcomeOfError(undefined)).toBe("other")
     expect(MetricRecorder.outcomeOfError("TransportError")).toBe("other")

@@ -65,4 +65,19 @@ describe("Target", () => {
     const shared = Target.keep({ ...remote, redisUrl: "redis://r" }, box)
     expect(Target.limitersOf(Target.unkeep(shared, (box) => box.secret))).toBe("redis")
   })
+  it("A1 A4 a line's settings, its optional values in its own form, choose the target it keeps", () => {
+    const some = <A>(value: A) => ({ value })
+    const none = { value: undefined }
+    const optional = {
+      text: (box: { readonly value: string | undefined }) => box.value,
+      secret: (box: { readonly value: string | undefined }) => box.value,
+      wrap: (secret: string | undefined) => ({ value: secret })
+    }
+    expect(Target.fromSettings({ baseUrl: some("https://api.test/v2/"), token: some("t"), redisUrl: none }, optional))
+      .toEqual({ _tag: "Remote", baseUrl: "https://api.test/v2", token: "t", redisUrl: none })
+    expect(Target.fromSettings({ baseUrl: none, token: some("d"), redisUrl: some("redis://r") }, optional))
+      .toEqual({ _tag: "Embedded", token: some("d") })
+    expect(Target.fromSettings({ baseUrl: some("https://api.test/v2"), token: none, redisUrl: none }, optional))
+      .toEqual({ _tag: "MissingToken" })
+  })
 })

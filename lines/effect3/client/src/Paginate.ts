@@ -75,24 +75,21 @@ export const pages = <A, E, R>(
 ): Stream.Stream<Page<A>, E, R> =>
   Stream.unwrapScoped(Effect.gen(function*() {
     const scope = yield* Effect.scope
-    // What to ask for, hand over and give up: the core's plan of the stream (`PageAhead.reader`).
-    const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
-    const fetching = PageAhead.fetches<Fiber.RuntimeFiber<ListPage.Page<A>, E>>()
+    // What to ask for, hand over and give up: the core's plan of the stream, with the fibers in
+    // flight (`PageAhead.run`).
+    const run = PageAhead.run<Fiber.RuntimeFiber<ListPage.Page<A>, E>>({ ...options, maxCount: ListPage.maxCount })
     // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
     // pages before it, and ends with the stream.
     const ask = (offsets: ReadonlyArray<number>) =>
       Effect.forEach(offsets, (offset) =>
-        Effect.map(Effect.forkIn(fetch({ offset, count: reader.count }), scope), (fiber) =>
-          fetching.started(offset, fiber)), { discard: true })
-    const giveUp = (offsets: ReadonlyArray<number>) =>
-      Effect.forEach(offsets, (offset) =>
-        Fiber.interruptFork(fetching.take(offset)), { discard: true })
-    yield* ask([reader.first])
-    return Stream.paginateEffect(reader.first, (offset) =>
-      Effect.flatMap(Fiber.join(fetching.take(offset)), (page) => {
-        const step = reader.answered(offset, page)
+        Effect.map(Effect.forkIn(fetch({ offset, count: run.count }), scope), (fiber) =>
+          run.started(offset, fiber)), { discard: true })
+    yield* ask([run.first])
+    return Stream.paginateEffect(run.first, (offset) =>
+      Effect.flatMap(Fiber.join(run.take(offset)), (page) => {
+        const step = run.answered(offset, page)
         return Effect.as(
-          Effect.zipRight(giveUp(step.giveUp), ask(step.ask)),
+          Effect.zipRight(Effect.forEach(step.giveUp, Fiber.interruptFork, { discard: true }), ask(step.ask)),
           [step.page, Option.fromNullable(step.next)] as const
         )
       }))

@@ -45,6 +45,9 @@ import * as CreationQuota from "./CreationQuota.js"
 import * as Environment from "./internal/environment.js"
 import * as Pacing from "./Pacing.js"
 
+/** A secret of the environment, as this line keeps it. */
+type Secret = Redacted.Redacted<string>
+
 /**
  * The environment variable of the base URL (`{base_url}`, ending with `/v2`).
  *
@@ -77,12 +80,7 @@ export const redisUrlVariable = Environment.redisUrl
  * @since 0.1.0
  * @category models
  */
-export interface Remote {
-  readonly _tag: "Remote"
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
-}
+export interface Remote extends Choice.Remote<Secret, Option.Option<Secret>> {}
 
 /**
  * The sandbox in this process, with the demo data; with no token given, the demo owner's.
@@ -90,10 +88,7 @@ export interface Remote {
  * @since 0.1.0
  * @category models
  */
-export interface Embedded {
-  readonly _tag: "Embedded"
-  readonly token: Option.Option<Redacted.Redacted<string>>
-}
+export interface Embedded extends Choice.Embedded<Option.Option<Secret>> {}
 
 /**
  * Where calls go.
@@ -145,18 +140,12 @@ export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  readonly baseUrl: Option.Option<string>
-  readonly token: Option.Option<Redacted.Redacted<string>>
-  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
-}
+export interface Settings extends Choice.Settings<Option.Option<string>, Option.Option<Secret>> {}
 
-// Trimmed, and none when blank (`Target.valueOf` of the core).
+// Trimmed, and none when blank (`Target.valueOf` of the core); a secret `Redacted`.
 const optionalText = (name: string): Config.Config<Option.Option<string>> =>
   Config.map(Config.option(Config.string(name)), Option.flatMap((raw) => Option.fromNullable(Choice.valueOf(raw))))
-
-const optionalSecret = (name: string): Config.Config<Option.Option<Redacted.Redacted<string>>> =>
-  Config.map(optionalText(name), Option.map(Redacted.make))
+const optionalSecret = (name: string) => Config.map(optionalText(name), Option.map(Redacted.make))
 
 /**
  * The {@link Settings} of the environment ({@link baseUrlVariable}, {@link tokenVariable},
@@ -171,6 +160,13 @@ export const settings: Config.Config<Settings> = Config.all({
   redisUrl: optionalSecret(redisUrlVariable)
 })
 
+// What this line's optional values hold, read for the core's choice (`Target.fromSettings`).
+const optional: Choice.Optional<Option.Option<string>, Secret, Option.Option<Secret>> = {
+  text: Option.getOrUndefined,
+  secret: Option.getOrUndefined,
+  wrap: Option.fromNullable
+}
+
 /**
  * The target of some {@link Settings}: a real API when a base URL is set (its trailing slashes
  * removed), which then needs a token; otherwise the embedded sandbox. A program that takes the token
@@ -180,14 +176,8 @@ export const settings: Config.Config<Settings> = Config.all({
  * @category constructors
  */
 export const fromSettings = (settings: Settings): Either.Either<Target, MissingToken> => {
-  const chosen = Choice.choose({
-    baseUrl: Option.getOrUndefined(settings.baseUrl),
-    token: Option.getOrUndefined(settings.token),
-    redisUrl: Option.getOrUndefined(settings.redisUrl)
-  })
-  return chosen._tag === "MissingToken"
-    ? Either.left(new MissingToken())
-    : Either.right(Choice.keep(chosen, Option.fromNullable))
+  const chosen = Choice.fromSettings(settings, optional)
+  return chosen._tag === "MissingToken" ? Either.left(new MissingToken()) : Either.right(chosen)
 }
 
 /**

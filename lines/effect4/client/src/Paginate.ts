@@ -55,8 +55,7 @@ export const pages = <A, E, R>(
 ): Stream.Stream<Page<A>, E, R> =>
   Stream.unwrap(Effect.gen(function*() {
     // Made anew at each run of the stream: the plan and the pages in flight are the run's own.
-    const reader = PageAhead.reader({ ...options, maxCount: ListPage.maxCount })
-    const fetching = PageAhead.fetches<Fiber.Fiber<ListPage.Page<A>, E>>()
+    const run = PageAhead.run<Fiber.Fiber<ListPage.Page<A>, E>>({ ...options, maxCount: ListPage.maxCount })
     const scope = yield* Effect.scope
     // The pages at `offsets`, fetched in the stream's scope: each runs while the caller consumes the
     // page before it, and ends with the stream. Each starts at once, on this fiber until its first
@@ -66,15 +65,15 @@ export const pages = <A, E, R>(
     const ask = (offsets: ReadonlyArray<number>) =>
       Effect.forEach(offsets, (offset) =>
         Effect.map(
-          Effect.forkIn(fetch({ offset, count: reader.count }), scope, { startImmediately: true }),
-          (fiber) => fetching.started(offset, fiber)
+          Effect.forkIn(fetch({ offset, count: run.count }), scope, { startImmediately: true }),
+          (fiber) => run.started(offset, fiber)
         ), { discard: true })
-    yield* ask([reader.first])
-    // What to ask for, hand over and give up is the core's plan of the stream (`PageAhead.reader`).
-    return Stream.paginate(reader.first, (offset) =>
-      Effect.flatMap(Fiber.join(fetching.take(offset)), (page) => {
-        const step = reader.answered(offset, page)
-        return Effect.forEach(step.giveUp, (stale) => Fiber.interrupt(fetching.take(stale)), { discard: true }).pipe(
+    yield* ask([run.first])
+    // What to ask for, hand over and give up is the core's plan of the stream (`PageAhead.run`).
+    return Stream.paginate(run.first, (offset) =>
+      Effect.flatMap(Fiber.join(run.take(offset)), (page) => {
+        const step = run.answered(offset, page)
+        return Effect.forEach(step.giveUp, Fiber.interrupt, { discard: true }).pipe(
           Effect.andThen(ask(step.ask)),
           Effect.as([[step.page], Option.fromNullishOr(step.next)] as const)
         )

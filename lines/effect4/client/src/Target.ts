@@ -36,6 +36,9 @@ import * as CommunityApiClient from "./CommunityApiClient.js"
 import * as CreationQuota from "./CreationQuota.js"
 import * as Pacing from "./Pacing.js"
 
+/** A secret of the environment, as this line keeps it. */
+type Secret = Redacted.Redacted<string>
+
 /**
  * The environment variable of the base URL (`{base_url}`, ending with `/v2`).
  *
@@ -68,12 +71,7 @@ export const redisUrlVariable = Environment.redisUrl
  * @since 0.1.0
  * @category models
  */
-export interface Remote {
-  readonly _tag: "Remote"
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
-}
+export interface Remote extends Choice.Remote<Secret, Option.Option<Secret>> {}
 
 /**
  * The sandbox in this process, with the demo data; with no token given, the demo owner's.
@@ -81,10 +79,7 @@ export interface Remote {
  * @since 0.1.0
  * @category models
  */
-export interface Embedded {
-  readonly _tag: "Embedded"
-  readonly token: Option.Option<Redacted.Redacted<string>>
-}
+export interface Embedded extends Choice.Embedded<Option.Option<Secret>> {}
 
 /**
  * Where calls go.
@@ -136,20 +131,12 @@ export class MissingToken extends Data.TaggedError("MissingToken")<{}> {
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  readonly baseUrl: Option.Option<string>
-  readonly token: Option.Option<Redacted.Redacted<string>>
-  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
-}
+export interface Settings extends Choice.Settings<Option.Option<string>, Option.Option<Secret>> {}
 
-// Trimmed, and none when blank: `Target.valueOf` of the core.
+// Trimmed, and none when blank: `Target.valueOf` of the core; a secret `Redacted`.
 const optionalText = (name: string): Config.Config<Option.Option<string>> =>
-  Config.option(Config.String(name)).pipe(
-    Config.map(Option.flatMap((raw) => Option.fromNullishOr(Choice.valueOf(raw))))
-  )
-
-const optionalSecret = (name: string): Config.Config<Option.Option<Redacted.Redacted<string>>> =>
-  Config.map(optionalText(name), Option.map((value) => Redacted.make(value)))
+  Config.map(Config.option(Config.String(name)), Option.flatMap((raw) => Option.fromNullishOr(Choice.valueOf(raw))))
+const optionalSecret = (name: string) => Config.map(optionalText(name), Option.map((value) => Redacted.make(value)))
 
 /**
  * The {@link Settings} of the environment ({@link baseUrlVariable}, {@link tokenVariable},
@@ -164,6 +151,13 @@ export const settings: Config.Config<Settings> = Config.all({
   redisUrl: optionalSecret(redisUrlVariable)
 })
 
+// What this line's optional values hold, read for the core's choice (`Target.fromSettings`).
+const optional: Choice.Optional<Option.Option<string>, Secret, Option.Option<Secret>> = {
+  text: Option.getOrUndefined,
+  secret: Option.getOrUndefined,
+  wrap: Option.fromNullishOr
+}
+
 /**
  * The target of some {@link Settings}: a real API when a base URL is set (its trailing slashes
  * removed), which then needs a token; otherwise the embedded sandbox.
@@ -172,15 +166,8 @@ export const settings: Config.Config<Settings> = Config.all({
  * @category constructors
  */
 export const fromSettings = (settings: Settings): Result.Result<Target, MissingToken> => {
-  const { baseUrl, redisUrl, token } = settings
-  const chosen = Choice.choose({
-    baseUrl: Option.getOrUndefined(baseUrl),
-    token: Option.getOrUndefined(token),
-    redisUrl: Option.getOrUndefined(redisUrl)
-  })
-  return chosen._tag === "MissingToken"
-    ? Result.fail(new MissingToken())
-    : Result.succeed(Choice.keep(chosen, Option.fromNullishOr))
+  const chosen = Choice.fromSettings(settings, optional)
+  return chosen._tag === "MissingToken" ? Result.fail(new MissingToken()) : Result.succeed(chosen)
 }
 
 /**

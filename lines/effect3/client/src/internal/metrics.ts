@@ -49,17 +49,14 @@ export const refused = (kind: string): Effect.Effect<void> => Effect.sync(() => 
 /** A request waited `millis` for its permit: recorded in seconds. */
 export const waited = (millis: number): void => Metrics.permitWait.unsafeUpdate(MetricNames.secondsOf(millis), noTags)
 
-/** Whether the series known ahead are in Effect 3's registry (one for the whole process). */
-let declared = false
-
 /**
  * A client is made: the series known ahead (the core's `known`), the histogram and the gauges are put
  * in the registry at zero, once, so that a rate or an alert over them is there before anything
  * happens.
  */
 export const declare: Effect.Effect<void> = Effect.sync(() => {
-  if (declared) return
-  declared = true
+  // Effect 3's registry is one for the whole process.
+  if (!recorder.declares(Metric.globalMetricRegistry)) return
   for (const add of recorder.known()) add(0)
   Metrics.permitWait.unsafeValue(noTags)
   Metrics.users.unsafeModify(0, noTags)
@@ -73,15 +70,17 @@ export const usersChanged = (delta: number): void => Metrics.users.unsafeModify(
 export const permitsChanged = (delta: number): void => Metrics.permitsHeld.unsafeModify(delta, noTags)
 
 /**
- * The series of one user, as a key of Effect's registry: kept so that the series can leave the
+ * The series of one user, and its key in Effect's registry: kept so that the series can leave the
  * registry with the user.
  */
-const userKey = (user: string) =>
-  MetricKey.tagged(
+const seriesOf = (user: string) => {
+  const key = MetricKey.tagged(
     MetricKey.gauge(MetricNames.userPermitsHeld.name, { description: MetricNames.userPermitsHeld.description }),
     MetricNames.tags.user,
     user
   )
+  return { key, metric: Metric.fromMetricKey(key) }
+}
 
 /**
  * Effect 3's registry offers no removal of a series; its map of keys is reached here so that an
@@ -115,17 +114,10 @@ export interface PerUser {
 
 /** The per-user series asked for by `options`, or none. */
 export const perUser = (options: Metrics.Options | undefined): PerUser | undefined => {
-  const series = MetricNames.perUserSeriesOf<{
-    readonly key: MetricKey.MetricKey.Gauge<number>
-    readonly metric: Metric.Metric.Gauge<number>
-  }>(options)
+  const series = MetricNames.perUserSeriesOf<ReturnType<typeof seriesOf>>(options)
   if (series === undefined) return undefined
-  const make = (user: string) => () => {
-    const key = userKey(user)
-    return { key, metric: Metric.fromMetricKey(key) }
-  }
   return {
-    set: (user, held) => series.of(user, make(user))?.metric.unsafeUpdate(held, noTags),
+    set: (user, held) => series.of(user, () => seriesOf(user))?.metric.unsafeUpdate(held, noTags),
     drop: (user) => {
       const gauge = series.release(user)
       if (gauge !== undefined && !removeFromRegistry(gauge.key)) gauge.metric.unsafeUpdate(0, noTags)

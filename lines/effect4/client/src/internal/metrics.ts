@@ -63,18 +63,13 @@ const readOnly = (get: () => number): Metric.Metric.Hooks<number, Metric.GaugeSt
   modify: () => {}
 })
 
-/** The registries the aggregated gauges and the series known ahead are in. */
-const registered = new WeakSet<Metric.MetricRegistry>()
-
 /**
  * Puts the aggregated gauges in the registry of `context`, once, with the series known ahead (the
  * core's `known`) and the histogram at zero, so that a rate or an alert over them is there before
  * anything happens.
  */
 export const register = (context: Context.Context<never>): void => {
-  const registry = Context.get(context, Metric.MetricRegistry)
-  if (registered.has(registry)) return
-  registered.add(registry)
+  if (!recorder.declares(Context.get(context, Metric.MetricRegistry))) return
   Metric.registerUnsafe(Metrics.users, context, readOnly(() => totals.users))
   Metric.registerUnsafe(Metrics.permitsHeld, context, readOnly(() => totals.held))
   for (const metric of recorder.known()) metric.updateUnsafe(0, context)
