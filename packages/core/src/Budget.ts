@@ -226,6 +226,8 @@ export const estimate = (budget: Creations, count: number, now: number, deadline
 export const limiters = ["memory", "redis"] as const
 
 /**
+ * Where a budget is kept, one of {@link limiters}: `memory` or `redis`.
+ *
  * @since 0.1.0
  * @category models
  */

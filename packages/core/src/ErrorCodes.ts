@@ -15,6 +15,8 @@ import * as Limits from "./Limits.js"
 export const errorCodes = [1, 3, 4, 5, 6, 7, 8, 9, 101] as const
 
 /**
+ * One documented error code, one of {@link errorCodes}.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -64,6 +66,8 @@ export const classification: { readonly [C in ErrorCode]: { readonly kind: Error
 export const commonErrorCodes = [4, 5, 9, 101] as const
 
 /**
+ * One of the codes every authenticated call can produce, one of {@link commonErrorCodes}.
+ *
  * @since 0.1.0
  * @category models
  */
