@@ -84,6 +84,17 @@ export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as R
 /**
  * The kind of any API error, `final` for an undocumented code.
  *
+ * @example
+ * ```ts
+ * import * as ErrorCodes from "@community-api/core/ErrorCodes"
+ * import { strictEqual } from "node:assert"
+ *
+ * strictEqual(ErrorCodes.kindOf({ code: 9 }), "transient") // the key check is down: retry
+ * strictEqual(ErrorCodes.kindOf({ code: 5 }), "limit") // too many requests: wait for the window
+ * strictEqual(ErrorCodes.kindOf({ code: 101 }), "ambiguous") // it may have happened
+ * strictEqual(ErrorCodes.kindOf({ code: 42 }), "final") // not a documented code
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
