@@ -163,6 +163,22 @@ const page = (text, context) => {
   return `${lines.join("\n")}\n${linked.replace(/^\n+/, "")}`
 }
 
+const contents = "<h2 class=\"text-delta\">Table of contents</h2>"
+
+/**
+ * A module that only re-exports a generated one (the Effect 4 schema's resources, generated from the
+ * Effect 3 line's): its page lists the generated module's exports, under its own overview.
+ */
+const withGenerated = (library, module, text) => {
+  const source = fs.readFileSync(path.join(root, library.folder, "src", `${module}.ts`), "utf8")
+  const only = /^export \* from "\.\/generated\/(\w+)\.js"$/m.exec(source)
+  if (only === null || /^export (?!\* from "\.\/generated\/)/m.test(source)) return text
+  const generated = path.join(root, library.folder, "docs", "modules", "generated", `${only[1]}.ts.md`)
+  if (!fs.existsSync(generated)) return text
+  const theirs = fs.readFileSync(generated, "utf8")
+  return `${text.slice(0, text.indexOf(contents))}${theirs.slice(theirs.indexOf(contents))}`
+}
+
 /** The index: every module of every library in the reference, the two lines side by side. */
 const index = (built, modulesOf) => {
   const out = [
@@ -252,7 +268,7 @@ const main = () => {
       pages.set(path.join(pageFolder(library.folder), `${module}.md`), {
         library,
         module,
-        text: fs.readFileSync(path.join(generated, file), "utf8")
+        text: withGenerated(library, module, fs.readFileSync(path.join(generated, file), "utf8"))
       })
     }
   }
