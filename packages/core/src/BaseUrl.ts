@@ -39,6 +39,18 @@ export const trimTrailingSlashes = (url: string): string => url.replace(/\/+$/, 
  * never in a URL), without its trailing slashes. The reason of a refusal never repeats the input: a
  * URL with credentials in it holds a secret.
  *
+ * @example
+ * ```ts
+ * import * as BaseUrl from "@community-api/core/BaseUrl"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * deepStrictEqual(BaseUrl.read("https://api.example.com/external-api/v2/"), {
+ *   _tag: "Valid",
+ *   url: "https://api.example.com/external-api/v2"
+ * })
+ * strictEqual(BaseUrl.read("https://user:secret@api.example.com/external-api/v2")._tag, "Refused")
+ * ```
+ *
  * @since 0.1.0
  * @category decoding
  */
@@ -66,6 +78,18 @@ export const read = (input: string | URL): Read => {
 
 /**
  * Why `input` cannot be a base URL, or `undefined` when it can.
+ *
+ * @example
+ * ```ts
+ * import * as BaseUrl from "@community-api/core/BaseUrl"
+ * import { strictEqual } from "node:assert"
+ *
+ * strictEqual(BaseUrl.problem("https://api.example.com/external-api/v2"), undefined)
+ * strictEqual(
+ *   BaseUrl.problem("https://api.example.com"),
+ *   "it has no path: the API's base URL ends with /external-api/v2 (https://api.example.com/external-api/v2)"
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category utils

@@ -54,6 +54,22 @@ export interface Creations<Instant = number> {
 /**
  * The budget of the creations at `now` of a count (as a store keeps it), with `settings`.
  *
+ * @example
+ * ```ts
+ * import * as Budget from "@community-api/core/Budget"
+ * import * as Limits from "@community-api/core/Limits"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * const now = Date.UTC(2026, 0, 5, 9, 30)
+ * // 15 creations counted in this minute, 190 today.
+ * const count = { minute: Limits.minuteOf(now), inMinute: 15, day: Limits.dayOf(now), inDay: 190 }
+ *
+ * deepStrictEqual(Budget.creations(count, now), {
+ *   minute: { used: 15, limit: 20, left: 5, resetsAt: Date.UTC(2026, 0, 5, 9, 31) },
+ *   day: { used: 190, limit: 200, left: 10, resetsAt: Date.UTC(2026, 0, 6) }
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -177,6 +193,20 @@ const mapped = <A, B>(
  * minute within the day's quota, then the next day's. Only the limits are counted, not the time the
  * requests take.
  *
+ * @example
+ * ```ts
+ * import * as Budget from "@community-api/core/Budget"
+ * import * as Limits from "@community-api/core/Limits"
+ * import { strictEqual } from "node:assert"
+ *
+ * const now = Date.UTC(2026, 0, 5, 9, 30)
+ * const budget = Budget.creations(Limits.emptyCount, now)
+ *
+ * // 20 fit in this minute; the 21st waits for the next one.
+ * strictEqual(Budget.lastCreationAt(budget, 20, now), now)
+ * strictEqual(Budget.lastCreationAt(budget, 21, now), Date.UTC(2026, 0, 5, 9, 31))
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -208,6 +238,25 @@ export const lastCreationAt = (budget: Creations, count: number, now: number): n
 /**
  * Whether `count` creations can all be sent by `deadline` (see {@link lastCreationAt}).
  *
+ * @example
+ * ```ts
+ * import * as Budget from "@community-api/core/Budget"
+ * import * as Limits from "@community-api/core/Limits"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * const now = Date.UTC(2026, 0, 5, 9, 30)
+ * const count = { minute: Limits.minuteOf(now), inMinute: 15, day: Limits.dayOf(now), inDay: 190 }
+ * const budget = Budget.creations(count, now)
+ *
+ * // 10 creations are left today: 5 now and 5 in the next minute.
+ * deepStrictEqual(Budget.estimate(budget, 10, now, now + 60_000), {
+ *   _tag: "InTime",
+ *   lastAt: Date.UTC(2026, 0, 5, 9, 31)
+ * })
+ * // The 11th waits for tomorrow.
+ * deepStrictEqual(Budget.estimate(budget, 11, now, now + 60_000), { _tag: "Late", earliest: Date.UTC(2026, 0, 6) })
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -226,6 +275,8 @@ export const estimate = (budget: Creations, count: number, now: number, deadline
 export const limiters = ["memory", "redis"] as const
 
 /**
+ * Where a budget is kept, one of {@link limiters}: `memory` or `redis`.
+ *
  * @since 0.1.0
  * @category models
  */

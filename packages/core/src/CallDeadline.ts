@@ -73,6 +73,11 @@ export type Failure =
  * @category models
  */
 export class Passed<E> {
+  /**
+   * The tag a line's retries and the call tell a passed deadline apart by.
+   *
+   * @since 0.1.0
+   */
   readonly _tag = "DeadlinePassed"
   constructor(readonly error: E) {}
 }

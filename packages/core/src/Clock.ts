@@ -61,6 +61,25 @@ interface Scheduled {
 /**
  * A {@link ManualClock} that starts at `epochMillis`.
  *
+ * @example
+ * ```ts
+ * import * as Clock from "@community-api/core/Clock"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * const clock = Clock.manual(Date.UTC(2026, 0, 5, 9, 30))
+ * const woken: Array<string> = []
+ * clock.schedule(1_000, () => woken.push("after a second"))
+ * clock.schedule(60_000, () => woken.push("after a minute"))
+ *
+ * clock.advance(1_000)
+ * deepStrictEqual(woken, ["after a second"])
+ * strictEqual(clock.pending(), 1)
+ *
+ * clock.advance(59_000)
+ * deepStrictEqual(woken, ["after a second", "after a minute"])
+ * strictEqual(clock.now(), Date.UTC(2026, 0, 5, 9, 31))
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

@@ -15,6 +15,8 @@ import * as Limits from "./Limits.js"
 export const errorCodes = [1, 3, 4, 5, 6, 7, 8, 9, 101] as const
 
 /**
+ * One documented error code, one of {@link errorCodes}.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -64,6 +66,8 @@ export const classification: { readonly [C in ErrorCode]: { readonly kind: Error
 export const commonErrorCodes = [4, 5, 9, 101] as const
 
 /**
+ * One of the codes every authenticated call can produce, one of {@link commonErrorCodes}.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -79,6 +83,17 @@ export const isErrorCode = (code: number): code is ErrorCode => (errorCodes as R
 
 /**
  * The kind of any API error, `final` for an undocumented code.
+ *
+ * @example
+ * ```ts
+ * import * as ErrorCodes from "@community-api/core/ErrorCodes"
+ * import { strictEqual } from "node:assert"
+ *
+ * strictEqual(ErrorCodes.kindOf({ code: 9 }), "transient") // the key check is down: retry
+ * strictEqual(ErrorCodes.kindOf({ code: 5 }), "limit") // too many requests: wait for the window
+ * strictEqual(ErrorCodes.kindOf({ code: 101 }), "ambiguous") // it may have happened
+ * strictEqual(ErrorCodes.kindOf({ code: 42 }), "final") // not a documented code
+ * ```
  *
  * @since 0.1.0
  * @category utils

@@ -192,6 +192,24 @@ export const exhaustedWindow = (
 /**
  * Takes one creation at `now`: the new count, or the window that is used up (nothing taken then).
  *
+ * @example
+ * ```ts
+ * import * as Limits from "@community-api/core/Limits"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * const now = Date.UTC(2026, 0, 5, 9, 30)
+ * const taken = Limits.takeCreation(Limits.emptyCount, now)
+ * strictEqual(taken._tag, "Taken")
+ *
+ * // The 21st creation of a minute is refused until the next minute.
+ * const full = { minute: Limits.minuteOf(now), inMinute: 20, day: Limits.dayOf(now), inDay: 20 }
+ * deepStrictEqual(Limits.takeCreation(full, now), {
+ *   _tag: "Exhausted",
+ *   window: "minute",
+ *   resetsAt: Date.UTC(2026, 0, 5, 9, 31)
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

@@ -73,6 +73,9 @@ export interface Example {
 export type Examples = { readonly [path: string]: Example }
 
 /**
+ * What the document is made with besides the operations: the example request and response shown for
+ * each operation.
+ *
  * @since 0.1.0
  * @category options
  */

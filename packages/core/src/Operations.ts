@@ -403,6 +403,9 @@ export const sections = Operation.sections({
 })
 
 /**
+ * The type of {@link sections}: each section's name with its operations' declarations, which both
+ * lines' schemas and clients map over to make their operations and method groups.
+ *
  * @since 0.1.0
  * @category models
  */

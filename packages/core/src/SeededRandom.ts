@@ -17,6 +17,21 @@ export type SeededRandom = () => number
 /**
  * A generator seeded with `seed` (taken as an unsigned 32-bit integer).
  *
+ * @example
+ * ```ts
+ * import * as SeededRandom from "@community-api/core/SeededRandom"
+ * import { strictEqual } from "node:assert"
+ *
+ * const draw = SeededRandom.make(42)
+ * const again = SeededRandom.make(42)
+ * const first = draw()
+ *
+ * strictEqual(first >= 0 && first < 1, true)
+ * // The same seed, the same sequence.
+ * strictEqual(again(), first)
+ * strictEqual(again(), draw())
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

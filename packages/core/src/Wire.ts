@@ -103,6 +103,19 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0")
 /**
  * A request's date (`dd.mm.yyyy hh:ii`, Moscow time) as epoch milliseconds, or why it is not one.
  *
+ * @example
+ * ```ts
+ * import * as Wire from "@community-api/core/Wire"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * // Moscow time, three hours ahead of UTC.
+ * deepStrictEqual(Wire.parseRequestDate("05.01.2026 12:30"), { _tag: "Date", millis: Date.UTC(2026, 0, 5, 9, 30) })
+ * deepStrictEqual(Wire.parseRequestDate("31.02.2026 10:00"), {
+ *   _tag: "Refused",
+ *   message: "no such date: \"31.02.2026 10:00\""
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category decoding
  */
@@ -125,6 +138,14 @@ export const parseRequestDate = (
 
 /**
  * Epoch milliseconds as a request's date, in whole minutes of Moscow time.
+ *
+ * @example
+ * ```ts
+ * import * as Wire from "@community-api/core/Wire"
+ * import { strictEqual } from "node:assert"
+ *
+ * strictEqual(Wire.formatRequestDate(Date.UTC(2026, 0, 5, 9, 30, 45)), "05.01.2026 12:30")
+ * ```
  *
  * @since 0.1.0
  * @category encoding

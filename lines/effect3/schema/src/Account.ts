@@ -18,6 +18,8 @@ export const AccountCheck = Schema.Struct({
 }).annotations({ identifier: "AccountCheck" })
 
 /**
+ * The type {@link AccountCheck} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

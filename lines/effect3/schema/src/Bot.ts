@@ -34,6 +34,8 @@ export const Bot = Schema.Struct({
 }).annotations({ identifier: "Bot" })
 
 /**
+ * The type {@link Bot} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -57,6 +59,8 @@ export const BotDetails = Schema.Struct({
 }).annotations({ identifier: "BotDetails" })
 
 /**
+ * The type {@link BotDetails} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -76,6 +80,8 @@ export const SubscriberStep = Schema.Struct({
 }).annotations({ identifier: "SubscriberStep" })
 
 /**
+ * The type {@link SubscriberStep} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -94,6 +100,8 @@ export const SubscriberBot = Schema.Struct({
 }).annotations({ identifier: "SubscriberBot" })
 
 /**
+ * The type {@link SubscriberBot} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

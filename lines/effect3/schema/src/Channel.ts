@@ -47,6 +47,8 @@ export const Channel: Schema.Schema<Channel, string> = Schema.transform(Schema.S
 })
 
 /**
+ * A channel in upper case, as the API returns it and {@link Channel} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -24,6 +24,8 @@ export const Community = Schema.Struct({
 }).annotations({ identifier: "Community" })
 
 /**
+ * The type {@link Community} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -57,6 +59,8 @@ export const RoleKey = Schema.Literal(...(Object.keys(roleKeys) as Array<keyof t
 })
 
 /**
+ * The type {@link RoleKey} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -74,6 +78,8 @@ export const EmployeeRole = Schema.Struct({
 }).annotations({ identifier: "EmployeeRole" })
 
 /**
+ * The type {@link EmployeeRole} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -92,6 +98,8 @@ export const Employee = Schema.Struct(
 ).annotations({ identifier: "Employee" })
 
 /**
+ * The type {@link Employee} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

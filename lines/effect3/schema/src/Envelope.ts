@@ -23,6 +23,8 @@ export const ErrorEnvelope = Schema.Struct({
 }).annotations({ identifier: "ErrorEnvelope" })
 
 /**
+ * The type {@link ErrorEnvelope} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

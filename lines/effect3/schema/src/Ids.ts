@@ -17,6 +17,8 @@ import { WireInt } from "./Wire.js"
 export const GroupId = WireInt.pipe(Schema.brand("GroupId")).annotations({ identifier: "GroupId" })
 
 /**
+ * The type {@link GroupId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -31,6 +33,8 @@ export type GroupId = typeof GroupId.Type
 export const Uid = WireInt.pipe(Schema.brand("Uid")).annotations({ identifier: "Uid" })
 
 /**
+ * The type {@link Uid} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -65,6 +69,8 @@ const objectId = <const Brand extends string>(brand: Brand) =>
  */
 export const BotId = objectId("BotId")
 /**
+ * The type {@link BotId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -77,6 +83,8 @@ export type BotId = typeof BotId.Type
  */
 export const ListId = objectId("ListId")
 /**
+ * The type {@link ListId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -89,6 +97,8 @@ export type ListId = typeof ListId.Type
  */
 export const VariableId = objectId("VariableId")
 /**
+ * The type {@link VariableId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -101,6 +111,8 @@ export type VariableId = typeof VariableId.Type
  */
 export const CommunityVariableId = objectId("CommunityVariableId")
 /**
+ * The type {@link CommunityVariableId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -113,6 +125,8 @@ export type CommunityVariableId = typeof CommunityVariableId.Type
  */
 export const MailingId = objectId("MailingId")
 /**
+ * The type {@link MailingId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -125,6 +139,8 @@ export type MailingId = typeof MailingId.Type
  */
 export const LandingId = objectId("LandingId")
 /**
+ * The type {@link LandingId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -137,6 +153,8 @@ export type LandingId = typeof LandingId.Type
  */
 export const StepId = objectId("StepId")
 /**
+ * The type {@link StepId} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -46,6 +46,10 @@ export interface References {
 }
 
 /**
+ * How a JSON Schema is made: whether named schemas stay references into shared definitions (the
+ * OpenAPI document) or are inlined (a standalone schema, as the MCP tools give), and whether an object
+ * admits properties it does not name.
+ *
  * @since 0.1.0
  * @category options
  */

@@ -23,6 +23,8 @@ export const Landing = Schema.Struct({
 }).annotations({ identifier: "Landing" })
 
 /**
+ * The type {@link Landing} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

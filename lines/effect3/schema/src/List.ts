@@ -31,6 +31,8 @@ export const List = Schema.Struct({
 }).annotations({ identifier: "List" })
 
 /**
+ * The type {@link List} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -45,6 +47,8 @@ export type List = typeof List.Type
 export const ListMember = Schema.Struct({ uid: Uid }).annotations({ identifier: "ListMember" })
 
 /**
+ * The type {@link ListMember} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

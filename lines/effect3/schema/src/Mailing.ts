@@ -41,6 +41,8 @@ export const statusValues = [0, 1, 2, 3, 4, 6, 7] as const
 export const MailingStatus = Schema.Literal(...statusValues).annotations({ identifier: "MailingStatus" })
 
 /**
+ * The type {@link MailingStatus} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -75,6 +77,8 @@ export const Mailing = Schema.Struct({
 }).annotations({ identifier: "Mailing" })
 
 /**
+ * The type {@link Mailing} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -12,47 +12,108 @@ import { Schema } from "effect"
 import type * as ApiError from "./ApiError.js"
 import * as Page from "./Page.js"
 
-/**
- * Who may call an operation in a community (`mailer`, `users`, `stat`, `admin`, `any`, `none`), and
- * the other models of the core's declarations.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Description, Location, RoleGroup } from "@community-api/core/Operation"
+export type {
+  /**
+   * What a person or an assistant is told of an operation, in plain words (never a rule ID of the spec):
+   * each surface that describes operations (the command line's help, the MCP tools) reads these pieces
+   * and adds only its own framing.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Description,
+  /**
+   * Where an operation lives.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Location,
+  /**
+   * Who may call an operation in a community. The owner and `admin` may always call it.
+   *
+   * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel.
+   * - `admin`: the owner and `admin` only.
+   * - `any`: the owner and employees with any role.
+   * - `none`: any valid token; the operation is not about one community.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  RoleGroup
+} from "@community-api/core/Operation"
 
-/**
- * The words every surface tells of an operation: who may call each role group (`whoMay`), the request
- * and creation limits (`requestLimit`, `creationLimit`) and what becomes of a call not safe to repeat
- * (`notRepeated`).
- *
- * @since 0.1.0
- * @category constants
- */
-export { creationLimit, notRepeated, requestLimit, whoMay } from "@community-api/core/Operation"
+export {
+  /**
+   * The windows of the creation limit, in words: so many a minute, so many a day. Each surface joins
+   * them in its own sentence.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  creationLimit,
+  /**
+   * What becomes of a call not safe to repeat after an ambiguous failure (101, transport, timeout), as a
+   * sentence.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  notRepeated,
+  /**
+   * The limit every call counts against, in words: the user's requests a second.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  requestLimit,
+  /**
+   * Who may call an operation of each role group, in words: read by every surface that
+   * tells a person or an assistant who may call what (the command line's help, the MCP tools).
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  whoMay
+} from "@community-api/core/Operation"
 
-/**
- * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
- *
- * @since 0.1.0
- * @category constants
- */
-export { commonErrorCodes } from "@community-api/core/ErrorCodes"
+export {
+  /**
+   * The codes every authenticated call can produce: token (4), rate (5), key check (9), internal (101).
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  commonErrorCodes
+} from "@community-api/core/ErrorCodes"
 
-/**
- * @since 0.1.0
- * @category models
- */
-export type { CommonErrorCode } from "@community-api/core/ErrorCodes"
+export type {
+  /**
+   * One of the codes every authenticated call can produce, one of {@link commonErrorCodes}.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  CommonErrorCode
+} from "@community-api/core/ErrorCodes"
 
-/**
- * `describe`: the description of an operation, from its declaration; `sections`: checks at compile
- * time that every section sits under the key its operations name.
- *
- * @since 0.1.0
- * @category utils
- */
-export { describe, sections } from "@community-api/core/Operation"
+export {
+  /**
+   * The {@link Description} of an operation, from its declaration.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  describe,
+  /**
+   * Checks at compile time that every section sits under the key its operations name, and gives the
+   * record back as it is.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  sections
+} from "@community-api/core/Operation"
 
 /**
  * What an operation is, apart from where it lives: the core's declaration (codes, flags, access, rule,
@@ -216,6 +277,9 @@ export const successOf = (op: Any): Schema.Schema<unknown, unknown> => op.succes
 export type Pageable = Any & { readonly item: Schema.Schema.AnyNoContext }
 
 /**
+ * Whether an operation lists records page by page (it has an `item` schema), so that a stream can
+ * read all its pages.
+ *
  * @since 0.1.0
  * @category guards
  */

@@ -21,21 +21,114 @@ import { stats } from "./operations/stats.js"
 import { users } from "./operations/users.js"
 import { vars } from "./operations/vars.js"
 
-/**
- * The sections, each declared in its own module under `operations/` (see its summary there).
- *
- * @since 0.1.0
- * @category constants
- */
-export { attachments, bots, contacts, funnels, globalVars, groups, landings, lists, mailings, stats, users, vars }
+export {
+  /**
+   * `attachments/*`: mailing attachments.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  attachments,
+  /**
+   * `bots/*`: chat bots.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  bots,
+  /**
+   * `contacts/*`: subscribers.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  contacts,
+  /**
+   * `funnels/*`: funnels and their step statistics.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  funnels,
+  /**
+   * `globalVars/*`: community variables, one value per community.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  globalVars,
+  /**
+   * `groups/*`: communities and their employees.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  groups,
+  /**
+   * `landings/*`: mini-landings and multichannel landings.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  landings,
+  /**
+   * `lists/*`: ordinary subscriber lists (never the blacklist).
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  lists,
+  /**
+   * `mailings/*`: broadcasts.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  mailings,
+  /**
+   * `stats/*`: statistics; dates in their responses are strings.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  stats,
+  /**
+   * `users/*`: the account check.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  users,
+  /**
+   * `vars/*`: custom per-subscriber variables.
+   * The section's declarations are the core's; these are their schemas.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  vars
+}
 
-/**
- * The pair that names a community, always sent together, and its type.
- *
- * @since 0.1.0
- * @category schemas
- */
-export { CommunityRef } from "./operations/common.js"
+export {
+  /**
+   * The pair that names a community, always sent together, and its type.
+   *
+   * @since 0.1.0
+   * @category schemas
+   */
+  CommunityRef
+} from "./operations/common.js"
 
 /**
  * Every section and its operations, in the spec's order of sections. The compiler checks that each
@@ -60,6 +153,9 @@ export const sections = Operation.sections({
 })
 
 /**
+ * The type of {@link sections}: each section's name with its operations, which the client's method
+ * groups and the server's routes are made from.
+ *
  * @since 0.1.0
  * @category models
  */

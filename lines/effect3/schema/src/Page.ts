@@ -73,6 +73,9 @@ export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
   })
 
 /**
+ * A decoded page of a list operation: its items, and `total`, the count of every matching record on
+ * all pages.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -96,6 +96,8 @@ export const VariableDefinition = Schema.Struct({
 }).annotations({ identifier: "VariableDefinition" })
 
 /**
+ * The type {@link VariableDefinition} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -114,6 +116,8 @@ export const VariableValue = Schema.Struct({
 }).annotations({ identifier: "VariableValue" })
 
 /**
+ * The type {@link VariableValue} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -134,6 +138,8 @@ export const CommunityVariable = Schema.Struct({
 }).annotations({ identifier: "CommunityVariable" })
 
 /**
+ * The type {@link CommunityVariable} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

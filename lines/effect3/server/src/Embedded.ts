@@ -32,6 +32,27 @@ export const token: Redacted.Redacted<string> = Redacted.make(DemoFixture.tokens
 /**
  * The server with the demo data and an in-process `HttpClient` to it (`ReferenceServer.layerTest`).
  *
+ * @example
+ * ```ts
+ * import { Embedded } from "@community-api/server"
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import { Effect, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const me = Effect.gen(function*() {
+ *   const client = yield* HttpClient.HttpClient
+ *   const response = yield* client.execute(
+ *     HttpClientRequest.post(`${Embedded.baseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(Redacted.value(Embedded.token))
+ *     )
+ *   )
+ *   return (yield* response.json) as { readonly status: string }
+ * })
+ *
+ * const body = await Effect.runPromise(me.pipe(Effect.scoped, Effect.provide(Embedded.layer)))
+ * strictEqual(body.status, "ok")
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -32,6 +32,8 @@ export const Trigger = Schema.Union(
 )
 
 /**
+ * The type {@link Trigger} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -71,6 +73,8 @@ export const FaultSettings = Schema.Struct({
 }).annotations({ identifier: "FaultSettings" })
 
 /**
+ * The type {@link FaultSettings} decodes to.
+ *
  * @since 0.1.0
  * @category options
  */

@@ -44,6 +44,8 @@ export const tokenPrefixes = { personal: ["thp_", "lhp_"], application: ["tha_"]
 export const Validity = Schema.Literal("30d", "1y", "none")
 
 /**
+ * The type {@link Validity} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -95,6 +97,8 @@ export const Token = Schema.Struct({
 ))
 
 /**
+ * The type {@link Token} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
@@ -336,12 +340,16 @@ export const Fixture = FixtureFields.pipe(Schema.filter((f) => consistency(f))).
 })
 
 /**
+ * The type {@link Fixture} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
 export type Fixture = typeof Fixture.Type
 
 /**
+ * The form {@link Fixture} encodes to.
+ *
  * @since 0.1.0
  * @category models
  */

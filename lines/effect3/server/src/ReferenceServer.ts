@@ -175,6 +175,33 @@ export interface Service {
 /**
  * The reference server's service.
  *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * // The controls of a test: fault injection, the request journal, the state and a reset.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const client = yield* HttpClient.HttpClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   const answer = yield* client.execute(
+ *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(DemoFixture.tokens.owner)
+ *     )
+ *   ).pipe(Effect.flatMap((response) => response.json))
+ *   deepStrictEqual((answer as { error_code: number }).error_code, 9)
+ *   strictEqual(yield* server.requestCount, 1)
+ *   yield* server.reset
+ *   strictEqual(yield* server.requestCount, 0)
+ *   deepStrictEqual(yield* server.faults, {})
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.scoped, Effect.provide(ReferenceServer.layerTest())))
+ * ```
+ *
  * @since 0.1.0
  * @category tags
  */
@@ -239,6 +266,24 @@ export const make = (options: Options = {}): Effect.Effect<Service> => Effect.ma
 /**
  * The server with `options` (the demo fixture by default).
  *
+ * @example
+ * ```ts
+ * import { ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The server alone, and an `HttpClient` into it beside (what `layerTest` merges).
+ * const server = ReferenceServer.layer()
+ * const clientAndServer = Layer.provideMerge(ReferenceServer.layerInProcessClient, server)
+ *
+ * const count = await Effect.runPromise(
+ *   Effect.flatMap(ReferenceServer.ReferenceServer, (server) => server.requestCount).pipe(
+ *     Effect.provide(clientAndServer)
+ *   )
+ * )
+ * strictEqual(count, 0)
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -276,6 +321,22 @@ export type WebHandler = (request: Request) => Promise<Response>
  * interrupted; a dropped connection (the `dropConnection` fault) answers `Response.error()`, the
  * web's network error, which `fetch` turns into a rejection. The control routes are the way to seed
  * faults or reset the state through the handler.
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { strictEqual } from "node:assert"
+ *
+ * const handler = ReferenceServer.toWebHandler()
+ * const response = await handler(
+ *   new Request(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *     method: "POST",
+ *     headers: { authorization: `Bearer ${DemoFixture.tokens.owner}` }
+ *   })
+ * )
+ * strictEqual(response.status, 200)
+ * strictEqual((await response.json()).status, "ok")
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -319,6 +380,23 @@ export interface WebServer {
 /**
  * The server with `options` as a {@link WebHandler} with its controls, for a runtime other than
  * Effect's: a test of the Effect 4 line drives it so, on its own clock (`options.clock`).
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { strictEqual } from "node:assert"
+ *
+ * const { controls, handler } = ReferenceServer.toWebServer()
+ * await handler(
+ *   new Request(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *     method: "POST",
+ *     headers: { authorization: `Bearer ${DemoFixture.tokens.owner}` }
+ *   })
+ * )
+ * strictEqual(controls.requestCount(), 1)
+ * controls.reset()
+ * strictEqual(controls.requestCount(), 0)
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -378,6 +456,29 @@ export const layerInProcessClient: Layer.Layer<HttpClient.HttpClient, never, Ref
 
 /**
  * The server and an in-process `HttpClient` to it: what a test needs.
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * // A call of the API as any client sends it: `POST {base}/users/me` with the token.
+ * const me = Effect.gen(function*() {
+ *   const client = yield* HttpClient.HttpClient
+ *   const response = yield* client.execute(
+ *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(DemoFixture.tokens.owner)
+ *     )
+ *   )
+ *   strictEqual(response.status, 200)
+ *   return yield* response.json
+ * })
+ *
+ * const body = await Effect.runPromise(me.pipe(Effect.scoped, Effect.provide(ReferenceServer.layerTest())))
+ * deepStrictEqual((body as { status: string }).status, "ok")
+ * ```
  *
  * @since 0.1.0
  * @category layers

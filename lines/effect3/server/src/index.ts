@@ -4,19 +4,59 @@
  * @since 0.1.0
  */
 
-/** @since 0.1.0 */
+/**
+ * The built-in demo data and the notable objects of it that tests name.
+ *
+ * @since 0.1.0
+ */
 export * as DemoFixture from "./DemoFixture.js"
-/** @since 0.1.0 */
+
+/**
+ * The sandbox a program embeds when no base URL is set: the reference server in this process.
+ *
+ * @since 0.1.0
+ */
 export * as Embedded from "./Embedded.js"
-/** @since 0.1.0 */
+
+/**
+ * Faults the reference server can inject: errors, latency, dropped connections.
+ *
+ * @since 0.1.0
+ */
 export * as Faults from "./Faults.js"
-/** @since 0.1.0 */
+
+/**
+ * The fixture format: everything the reference server holds, as one JSON document.
+ *
+ * @since 0.1.0
+ */
 export * as Fixture from "./Fixture.js"
-/** @since 0.1.0 */
+
+/**
+ * An `HttpClient` whose requests go straight into an `HttpApp`, with no socket.
+ *
+ * @since 0.1.0
+ */
 export * as InProcess from "./InProcess.js"
-/** @since 0.1.0 */
+
+/**
+ * The reference server: in process, on a port or as a web handler, with its control service.
+ *
+ * @since 0.1.0
+ */
 export * as ReferenceServer from "./ReferenceServer.js"
-/** @since 0.1.0 */
+
+/**
+ * The sandbox: the reference server on a port with the demo data, a banner and a log line per
+ * request.
+ *
+ * @since 0.1.0
+ */
 export * as Sandbox from "./Sandbox.js"
-/** @since 0.1.0 */
+
+/**
+ * A small seeded generator of numbers in [0, 1), for faults that repeat with their seed.
+ *
+ * @since 0.1.0
+ */
 export * as SeededRandom from "./SeededRandom.js"

@@ -17,56 +17,79 @@ export * from "@community-api/core/ErrorCodes"
 
 export {
   /**
+   * Error 8: no access to the community or section, or enabling a bot in an archived community.
+   *
    * @since 0.1.0
    * @category errors
    */
   AccessDeniedError,
   /**
+   * Error 6: the method could not perform the action; the text says why.
+   *
    * @since 0.1.0
    * @category errors
    */
   ActionFailedError,
   /**
+   * The error classes by code.
+   *
    * @since 0.1.0
    * @category constants
    */
   byCode,
   /**
+   * Error 101: internal server error; the action may or may not have happened.
+   *
    * @since 0.1.0
    * @category errors
    */
   InternalServerError,
   /**
+   * Error 7: a parameter is missing or wrong, or the object is not found (another community's object
+   * gives the same answer).
+   *
    * @since 0.1.0
    * @category errors
    */
   InvalidParameterError,
   /**
+   * Error 4: the token or key is missing, expired, revoked or issued for another product.
+   *
    * @since 0.1.0
    * @category errors
    */
   InvalidTokenError,
   /**
+   * Error 9: the key-check service is temporarily unavailable; nothing was done, repeat later.
+   *
    * @since 0.1.0
    * @category errors
    */
   KeyServiceUnavailableError,
   /**
+   * Error 5: over the request rate or the creation limit.
+   *
    * @since 0.1.0
    * @category errors
    */
   RateLimitError,
   /**
+   * An error envelope whose code the operation is not documented to produce, or no documented code at all.
+   *
    * @since 0.1.0
    * @category errors
    */
   UnexpectedApiError,
   /**
+   * Error 3: no such method in the section.
+   *
    * @since 0.1.0
    * @category errors
    */
   UnknownMethodError,
   /**
+   * Error 1: section or method missing, no such section, or an unknown version in the address.
+   *
    * @since 0.1.0
    * @category errors
    */

@@ -31,6 +31,8 @@ export const ChannelLiteral = Primitives.ChannelLiteral
 export const Channel = Primitives.Channel
 
 /**
+ * A channel in upper case, as the API returns it and {@link Channel} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

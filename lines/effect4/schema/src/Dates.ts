@@ -37,18 +37,25 @@ export const formatRequestDate = (date: DateTime.DateTime): string =>
   Wire.formatRequestDate(DateTime.toEpochMillis(date))
 
 /**
+ * A request date: `dd.mm.yyyy hh:ii` Moscow time on the wire, a `DateTime.Utc` in code. Instants are
+ * whole minutes; encoding drops seconds.
+ *
  * @since 0.1.0
  * @category schemas
  */
 export const RequestDate = Primitives.RequestDate
 
 /**
+ * A response date: unix time in whole seconds on the wire, a `DateTime.Utc` in code.
+ *
  * @since 0.1.0
  * @category schemas
  */
 export const UnixSeconds = Primitives.UnixSeconds
 
 /**
+ * A date in a `stats/*` response: a string whose format the spec does not show, kept as it comes.
+ *
  * @since 0.1.0
  * @category schemas
  */

@@ -21,6 +21,8 @@ export const ErrorEnvelope = Schema.Struct({
 }).annotate({ identifier: "ErrorEnvelope" })
 
 /**
+ * The type {@link ErrorEnvelope} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -24,20 +24,41 @@ import * as Page from "./Page.js"
  */
 export type Json = OpenApiDocument.Json
 
-/**
- * The document (a plain JSON object), an example of one operation (its request body and the whole
- * envelope answered), and the examples by operation path (`section/method`).
- *
- * @since 0.1.0
- * @category models
- */
-export type { Document, Example, Examples } from "@community-api/core/OpenApiDocument"
+export type {
+  /**
+   * The OpenAPI document: a plain JSON object.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Document,
+  /**
+   * One request of an operation and the answer to it, as the wire carries them: `request` is the JSON
+   * body, `response` the whole envelope.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Example,
+  /**
+   * Examples by operation path (`section/method`).
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Examples
+} from "@community-api/core/OpenApiDocument"
 
-/**
- * @since 0.1.0
- * @category options
- */
-export type { Options } from "@community-api/core/OpenApiDocument"
+export type {
+  /**
+   * What the document is made with besides the operations: the example request and response shown for
+   * each operation.
+   *
+   * @since 0.1.0
+   * @category options
+   */
+  Options
+} from "@community-api/core/OpenApiDocument"
 
 /**
  * Where the reusable schemas live in the document.

@@ -14,11 +14,36 @@ import type * as ApiError from "./ApiError.js"
 import * as JsonSchema from "./internal/jsonSchema.js"
 import * as Primitives from "./internal/primitives.js"
 
-/**
- * @since 0.1.0
- * @category models
- */
-export type { Description, Location, RoleGroup } from "@community-api/core/Operation"
+export type {
+  /**
+   * What a person or an assistant is told of an operation, in plain words (never a rule ID of the spec):
+   * each surface that describes operations (the command line's help, the MCP tools) reads these pieces
+   * and adds only its own framing.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Description,
+  /**
+   * Where an operation lives.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Location,
+  /**
+   * Who may call an operation in a community. The owner and `admin` may always call it.
+   *
+   * - `mailer`, `users`, `stat`: employees with that role, in the community's own channel.
+   * - `admin`: the owner and `admin` only.
+   * - `any`: the owner and employees with any role.
+   * - `none`: any valid token; the operation is not about one community.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  RoleGroup
+} from "@community-api/core/Operation"
 
 /**
  * The words every surface says of an operation.

@@ -33,12 +33,17 @@ export const CommunityRef = { group_id: Ids.GroupId, channel: Channel.Channel }
 export const sections = Generated.sections
 
 /**
+ * The type of {@link sections}: each section's name with its operations, which the client's method
+ * groups and the server's routes are made from.
+ *
  * @since 0.1.0
  * @category models
  */
 export type Sections = typeof sections
 
 /**
+ * A section name.
+ *
  * @since 0.1.0
  * @category models
  */

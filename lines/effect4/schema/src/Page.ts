@@ -24,12 +24,16 @@ export const maxCount = Wire.maxCount
 export const defaultCount = Wire.defaultCount
 
 /**
+ * `count`: at least 1 on the wire; decoding replaces a value above 500 by 500, as the server does.
+ *
  * @since 0.1.0
  * @category schemas
  */
 export const Count = Primitives.Count
 
 /**
+ * `offset`: records to skip, at least 0.
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -56,6 +60,9 @@ export const Page = <S extends Schema.Top>(item: S) =>
   Schema.Struct({ items: Schema.Array(item), total: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) })
 
 /**
+ * A decoded page of a list operation: its items, and `total`, the count of every matching record on
+ * all pages.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -8,12 +8,17 @@ import { Schema } from "effect"
 import * as Primitives from "./internal/primitives.js"
 
 /**
+ * An integer, given as a JSON number or as a string of digits (from a form body or the query).
+ * Encodes to a JSON number.
+ *
  * @since 0.1.0
  * @category schemas
  */
 export const WireInt = Primitives.WireInt
 
 /**
+ * An integer parameter restricted to some literal values (for example `active`: 0 or 1).
+ *
  * @since 0.1.0
  * @category constructors
  */

@@ -34,6 +34,27 @@ export const token: Redacted.Redacted<string> = Redacted.make(tokens.owner)
  * The server with the demo data and an in-process `HttpClient` to it (`ReferenceServer.layerTest`),
  * on the clock of the fiber that builds the layer.
  *
+ * @example
+ * ```ts
+ * import * as Embedded from "@community-api/effect4-server/Embedded"
+ * import { Effect, Redacted } from "effect"
+ * import { HttpClient, HttpClientRequest } from "effect/http"
+ * import { strictEqual } from "node:assert"
+ *
+ * const me = Effect.gen(function*() {
+ *   const client = yield* HttpClient.HttpClient
+ *   const response = yield* client.execute(
+ *     HttpClientRequest.post(`${Embedded.baseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(Redacted.value(Embedded.token))
+ *     )
+ *   )
+ *   return (yield* response.json) as { readonly status: string }
+ * })
+ *
+ * const body = await Effect.runPromise(me.pipe(Effect.provide(Embedded.layer)))
+ * strictEqual(body.status, "ok")
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

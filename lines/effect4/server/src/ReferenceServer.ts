@@ -151,6 +151,35 @@ export interface Service {
 /**
  * The server of {@link layerTest}.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { HttpClient, HttpClientRequest } from "effect/http"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * // The controls of a test: fault injection, the request count, the state and a reset.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const client = yield* HttpClient.HttpClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   const response = yield* client.execute(
+ *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(DemoData.tokens.owner)
+ *     )
+ *   )
+ *   const answer = (yield* response.json) as { readonly error_code: number }
+ *   strictEqual(answer.error_code, 9)
+ *   strictEqual(yield* server.requestCount, 1)
+ *   yield* server.reset
+ *   strictEqual(yield* server.requestCount, 0)
+ *   deepStrictEqual(yield* server.faults, {})
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(ReferenceServer.layerTest())))
+ * ```
+ *
  * @since 0.1.0
  * @category tags
  */
@@ -160,6 +189,31 @@ export class ReferenceServer extends Context.Service<ReferenceServer, Service>()
 
 /**
  * A server on this line's clock of the calling fiber.
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The server's web handler, for code that is not an Effect `HttpClient`.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.make()
+ *   const response = yield* Effect.promise(() =>
+ *     server.handler(
+ *       new Request(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *         method: "POST",
+ *         headers: { authorization: `Bearer ${DemoData.tokens.owner}` }
+ *       })
+ *     )
+ *   )
+ *   strictEqual(response.status, 200)
+ *   strictEqual(yield* server.requestCount, 1)
+ * })
+ *
+ * await Effect.runPromise(program)
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -189,6 +243,23 @@ export const make = (options: Options = {}): Effect.Effect<Service> =>
 /**
  * A `fetch` that answers from `handler`, for `FetchHttpClient.Fetch`.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A `fetch` into the server, for a library that takes one.
+ * const server = await Effect.runPromise(ReferenceServer.make())
+ * const fetch = ReferenceServer.fetchOf(server.handler)
+ * const response = await fetch(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *   method: "POST",
+ *   headers: { authorization: `Bearer ${DemoData.tokens.owner}` }
+ * })
+ * strictEqual((await response.json()).status, "ok")
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -215,6 +286,29 @@ export const awaitWaits = (count: number): Effect.Effect<void, never, ReferenceS
  * A fresh server in this process, on the clock of the fiber that builds the layer (under
  * `it.effect`, the `TestClock`), and an `HttpClient` whose requests go to it. Its base URL is
  * {@link inProcessBaseUrl}.
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { HttpClient, HttpClientRequest } from "effect/http"
+ * import { strictEqual } from "node:assert"
+ *
+ * const me = Effect.gen(function*() {
+ *   const client = yield* HttpClient.HttpClient
+ *   const response = yield* client.execute(
+ *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
+ *       HttpClientRequest.bearerToken(DemoData.tokens.owner)
+ *     )
+ *   )
+ *   strictEqual(response.status, 200)
+ *   return (yield* response.json) as { readonly status: string }
+ * })
+ *
+ * const body = await Effect.runPromise(me.pipe(Effect.provide(ReferenceServer.layerTest())))
+ * strictEqual(body.status, "ok")
+ * ```
  *
  * @since 0.1.0
  * @category layers

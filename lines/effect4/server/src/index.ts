@@ -4,8 +4,17 @@
  * @since 0.1.0
  */
 
-/** @since 0.1.0 */
+/**
+ * The sandbox a program on Effect 4 embeds when no base URL is set: the reference server in this
+ * process.
+ *
+ * @since 0.1.0
+ */
 export * as Embedded from "./Embedded.js"
 
-/** @since 0.1.0 */
+/**
+ * The reference server in process for the tests of a service on Effect 4, on the test's clock.
+ *
+ * @since 0.1.0
+ */
 export * as ReferenceServer from "./ReferenceServer.js"
