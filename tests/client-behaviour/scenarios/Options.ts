@@ -162,24 +162,23 @@ export default suite("Options", [
 
   scenario(
     "L1 a Redis database that does not exist makes the store unavailable, not database 0; one that exists is used",
-    (line) =>
-      withRedis(line, async (server) => {
-        const redis = await line.redis()
-        const prefix = freshPrefix()
-        const settings = { prefix, limit: 3, windowMillis: 1000, marginMillis: 20 }
-        const missing = await redis.pacing({ ...settings, url: `${server.url}/99` })
-        const error = await failed(missing.withPermit("u"))
-        assert.equal(error._tag, "LimiterUnavailable")
-        assert.match(String(error["reason"]), /database 99 of the URL cannot be selected: ERR DB index is out of range/)
-        const quota = await redis.quota({ prefix, url: `${server.url}/99` })
-        assert.equal((await failed(quota.acquire("u", "vars/create", "fail")))._tag, "LimiterUnavailable")
-        // Nothing was taken in database 0.
-        assert.equal((await (await redis.pacing({ ...settings, url: server.url })).budget("u")).used, 0)
-        // Database 1 exists: its permits are its own.
-        const one = await redis.pacing({ ...settings, url: `${server.url}/1` })
-        await succeeded(one.withPermit("u"))
-        assert.equal((await one.budget("u")).used, 1)
-        assert.equal((await (await redis.pacing({ ...settings, url: server.url })).budget("u")).used, 0)
-      })
+    withRedis(async (server, line) => {
+      const redis = await line.redis()
+      const prefix = freshPrefix()
+      const settings = { prefix, limit: 3, windowMillis: 1000, marginMillis: 20 }
+      const missing = await redis.pacing({ ...settings, url: `${server.url}/99` })
+      const error = await failed(missing.withPermit("u"))
+      assert.equal(error._tag, "LimiterUnavailable")
+      assert.match(String(error["reason"]), /database 99 of the URL cannot be selected: ERR DB index is out of range/)
+      const quota = await redis.quota({ prefix, url: `${server.url}/99` })
+      assert.equal((await failed(quota.acquire("u", "vars/create", "fail")))._tag, "LimiterUnavailable")
+      // Nothing was taken in database 0.
+      assert.equal((await (await redis.pacing({ ...settings, url: server.url })).budget("u")).used, 0)
+      // Database 1 exists: its permits are its own.
+      const one = await redis.pacing({ ...settings, url: `${server.url}/1` })
+      await succeeded(one.withPermit("u"))
+      assert.equal((await one.budget("u")).used, 1)
+      assert.equal((await (await redis.pacing({ ...settings, url: server.url })).budget("u")).used, 0)
+    })
   )
 ])

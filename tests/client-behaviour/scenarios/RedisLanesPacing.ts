@@ -68,95 +68,93 @@ const loop = (
 export default suite("Priority lanes across processes, through their clients", [
   scenario(
     "L1 with one process's batch stream saturating the user on Redis, another process's interactive calls each wait within one window, the calls after a wait take the kept share, and together they stay within the rate",
-    (line) =>
-      withRedis(line, async (server) => {
-        const { api, processOf } = await fleet(line, server.url)
-        const jobs = await processOf()
-        const pages = await processOf()
-        const { limit, marginMillis, windowMillis } = pages.pacing.settings
-        const kept = CoreLane.reserved(limit, CoreLane.defaults.interactiveShare)
-        // The job: calls marked batch, 16 at a time, for as long as the scenario runs.
-        const batchDone: Array<number> = []
-        const batchFailed: Array<string> = []
-        const stop = loop(
-          jobs.client,
-          16,
-          "batch",
-          (ok, tag) => ok ? batchDone.push(Date.now()) : batchFailed.push(tag)
+    withRedis(async (server, line) => {
+      const { api, processOf } = await fleet(line, server.url)
+      const jobs = await processOf()
+      const pages = await processOf()
+      const { limit, marginMillis, windowMillis } = pages.pacing.settings
+      const kept = CoreLane.reserved(limit, CoreLane.defaults.interactiveShare)
+      // The job: calls marked batch, 16 at a time, for as long as the scenario runs.
+      const batchDone: Array<number> = []
+      const batchFailed: Array<string> = []
+      const stop = loop(
+        jobs.client,
+        16,
+        "batch",
+        (ok, tag) => ok ? batchDone.push(Date.now()) : batchFailed.push(tag)
+      )
+      // Past the first window: the job has taken every permit, and takes each again as it comes back.
+      await sleep(windowMillis + marginMillis + 300)
+      assert.ok(batchDone.length >= limit, `${batchDone.length} done`)
+      // The person's calls, unmarked (interactive), one at a time. The first finds every permit lent to
+      // the job: it waits, and from then on the job leaves the kept share free. The sixth comes after a
+      // pause longer than a window, when no interactive call waited in the last window: it waits again.
+      const startedAt = Date.now()
+      for (const pause of [100, 100, 100, 100, windowMillis + 100, 100, 100, 100, 100, 0]) {
+        const me = (await succeeded(pages.client.call("users/me"))) as { readonly user_id: number }
+        assert.equal(me.user_id, userIds.owner)
+        await sleep(pause)
+      }
+      const endedAt = Date.now()
+      await stop()
+      const waits = pages.pacing.waits
+      assert.equal(waits.length, 10)
+      // Each waited for its permit at most a window and the margin (and the slack of a busy machine).
+      for (const wait of waits) {
+        assert.ok(wait <= windowMillis + marginMillis + slackMillis, `waits ${waits.join(", ")} ms`)
+      }
+      // The calls that follow a wait within the window take the kept permits, which the job leaves free
+      // as they come back: one of each run may still wait, when the call before it took the last of the
+      // permits coming back together, but no more, as the next ones fill the share. (With no share kept,
+      // every other call or so waits hundreds of milliseconds for permits the job takes first.)
+      for (const following of [waits.slice(1, 5), waits.slice(6)]) {
+        assert.ok(
+          following.filter((wait) => wait > slackMillis).length <= 1,
+          `waits ${waits.join(", ")} ms`
         )
-        // Past the first window: the job has taken every permit, and takes each again as it comes back.
-        await sleep(windowMillis + marginMillis + 300)
-        assert.ok(batchDone.length >= limit, `${batchDone.length} done`)
-        // The person's calls, unmarked (interactive), one at a time. The first finds every permit lent to
-        // the job: it waits, and from then on the job leaves the kept share free. The sixth comes after a
-        // pause longer than a window, when no interactive call waited in the last window: it waits again.
-        const startedAt = Date.now()
-        for (const pause of [100, 100, 100, 100, windowMillis + 100, 100, 100, 100, 100, 0]) {
-          const me = (await succeeded(pages.client.call("users/me"))) as { readonly user_id: number }
-          assert.equal(me.user_id, userIds.owner)
-          await sleep(pause)
-        }
-        const endedAt = Date.now()
-        await stop()
-        const waits = pages.pacing.waits
-        assert.equal(waits.length, 10)
-        // Each waited for its permit at most a window and the margin (and the slack of a busy machine).
-        for (const wait of waits) {
-          assert.ok(wait <= windowMillis + marginMillis + slackMillis, `waits ${waits.join(", ")} ms`)
-        }
-        // The calls that follow a wait within the window take the kept permits, which the job leaves free
-        // as they come back: one of each run may still wait, when the call before it took the last of the
-        // permits coming back together, but no more, as the next ones fill the share. (With no share kept,
-        // every other call or so waits hundreds of milliseconds for permits the job takes first.)
-        for (const following of [waits.slice(1, 5), waits.slice(6)]) {
-          assert.ok(
-            following.filter((wait) => wait > slackMillis).length <= 1,
-            `waits ${waits.join(", ")} ms`
-          )
-        }
-        // The job kept going meanwhile: at least half of what the share leaves it (24 a window).
-        const during = batchDone.filter((at) => at >= startedAt && at <= endedAt).length
-        assert.ok(during >= ((endedAt - startedAt) / windowMillis) * (limit - kept) / 2, `${during} during`)
-        // Together never past the rate: the server, which answers a 31st request in any window with
-        // error 5, admitted every one.
-        assert.deepEqual(batchFailed, [])
-        assert.deepEqual(api.answered.filter((entry) => entry.outcome !== "ok"), [])
-      })
+      }
+      // The job kept going meanwhile: at least half of what the share leaves it (24 a window).
+      const during = batchDone.filter((at) => at >= startedAt && at <= endedAt).length
+      assert.ok(during >= ((endedAt - startedAt) / windowMillis) * (limit - kept) / 2, `${during} during`)
+      // Together never past the rate: the server, which answers a 31st request in any window with
+      // error 5, admitted every one.
+      assert.deepEqual(batchFailed, [])
+      assert.deepEqual(api.answered.filter((entry) => entry.outcome !== "ok"), [])
+    })
   ),
 
   scenario(
     "L1 a batch-only fleet of two processes on Redis reaches the full rate: the kept share is lent to it",
-    (line) =>
-      withRedis(line, async (server) => {
-        const { api, processOf } = await fleet(line, server.url)
-        // Two processes whose clients serve jobs: every call batch, 8 at a time in each.
-        const processes = [await processOf({ lane: "batch" }), await processOf({ lane: "batch" })]
-        const pacing: RedisPacing = processes[0]!.pacing
-        const { limit, marginMillis, windowMillis } = pacing.settings
-        const failed: Array<string> = []
-        const stops = processes.map(({ client }) => loop(client, 8, undefined, (ok, tag) => ok || failed.push(tag)))
-        // Past the first window the permits held are those taken again as they came back: with the share
-        // kept the fleet could hold no more than 24 of them.
-        const cycleMillis = windowMillis + marginMillis
-        await sleep(cycleMillis + 300)
-        const arrivals = () => api.answered.map((entry) => entry.at).sort((a, b) => a - b)
-        // The full rate: each permit taken again as it comes back, so that the 90th request arrives within
-        // two windows (and the slack) of the 30th. With the share kept, 24 a window, it would come half a
-        // window later.
-        const thirtieth = arrivals()[limit - 1]!
-        const held: Array<number> = []
-        while (Date.now() <= thirtieth + 2 * cycleMillis + slackMillis) {
-          held.push((await pacing.budget(user)).used)
-          await sleep(20)
-        }
-        await Promise.all(stops.map((stop) => stop()))
-        assert.equal(Math.max(...held), limit)
-        const all = arrivals()
-        assert.ok(all.length >= 3 * limit, `arrivals at ${all.map((at) => at - all[0]!).join(" ")} ms`)
-        assert.ok(all[3 * limit - 1]! - thirtieth <= 2 * cycleMillis + slackMillis)
-        // And never past it: the server admitted every request.
-        assert.deepEqual(failed, [])
-        assert.deepEqual(api.answered.filter((entry) => entry.outcome !== "ok"), [])
-      })
+    withRedis(async (server, line) => {
+      const { api, processOf } = await fleet(line, server.url)
+      // Two processes whose clients serve jobs: every call batch, 8 at a time in each.
+      const processes = [await processOf({ lane: "batch" }), await processOf({ lane: "batch" })]
+      const pacing: RedisPacing = processes[0]!.pacing
+      const { limit, marginMillis, windowMillis } = pacing.settings
+      const failed: Array<string> = []
+      const stops = processes.map(({ client }) => loop(client, 8, undefined, (ok, tag) => ok || failed.push(tag)))
+      // Past the first window the permits held are those taken again as they came back: with the share
+      // kept the fleet could hold no more than 24 of them.
+      const cycleMillis = windowMillis + marginMillis
+      await sleep(cycleMillis + 300)
+      const arrivals = () => api.answered.map((entry) => entry.at).sort((a, b) => a - b)
+      // The full rate: each permit taken again as it comes back, so that the 90th request arrives within
+      // two windows (and the slack) of the 30th. With the share kept, 24 a window, it would come half a
+      // window later.
+      const thirtieth = arrivals()[limit - 1]!
+      const held: Array<number> = []
+      while (Date.now() <= thirtieth + 2 * cycleMillis + slackMillis) {
+        held.push((await pacing.budget(user)).used)
+        await sleep(20)
+      }
+      await Promise.all(stops.map((stop) => stop()))
+      assert.equal(Math.max(...held), limit)
+      const all = arrivals()
+      assert.ok(all.length >= 3 * limit, `arrivals at ${all.map((at) => at - all[0]!).join(" ")} ms`)
+      assert.ok(all[3 * limit - 1]! - thirtieth <= 2 * cycleMillis + slackMillis)
+      // And never past it: the server admitted every request.
+      assert.deepEqual(failed, [])
+      assert.deepEqual(api.answered.filter((entry) => entry.outcome !== "ok"), [])
+    })
   )
 ])

@@ -4,7 +4,7 @@
  *
  * A world is one test clock starting at 0, one server on that clock (the reference server in process,
  * or a scripted one) and fresh limiters; its clients share them. Times are milliseconds on the world's
- * clock, which moves only when the scenario turns it.
+ * clock, which moves only when the scenario turns it. Paths are `section/method`.
  */
 import type * as Budget from "@community-api/core/Budget"
 import type * as DemoData from "@community-api/core/DemoData"
@@ -16,11 +16,24 @@ import type * as RedisScripts from "@community-api/core/RedisScripts"
  */
 export type Instant = unknown
 
-/** A request as a scripted server received it. */
+export type LaneName = "interactive" | "batch"
+
+/** A pacing's settings, as it resolved them. */
+export interface PacingSettings {
+  readonly limit: number
+  readonly windowMillis: number
+  readonly marginMillis: number
+}
+
+/** How long a permit given back is held: past the answer, and past its take. */
+export interface Hold {
+  readonly afterAnswerMillis: number
+  readonly afterTakeMillis: number
+}
+
+/** A request as a scripted server received it, `at` on the world's clock. */
 export interface Received {
-  /** When it arrived, on the world's clock. */
   readonly at: number
-  /** `section/method`. */
   readonly path: string
   readonly url: string
   readonly body: Readonly<Record<string, unknown>>
@@ -31,7 +44,6 @@ export interface Received {
 export type Reply =
   /** Answers HTTP 200 with this JSON body. */
   | { readonly _tag: "Json"; readonly body: unknown }
-  /** Answers with this text as the body. */
   | {
     readonly _tag: "Text"
     readonly text: string
@@ -62,7 +74,7 @@ export interface RetryOptions {
 
 /** A client's configuration, as plain data; each line builds its own `ClientConfig` from it. */
 export interface ClientOptions {
-  /** The token; the world's default (the demo owner's, or a scripted server's fake) when left out. */
+  /** The world's default (the demo owner's, or a scripted server's fake) when left out. */
   readonly token?: string
   readonly baseUrl?: string
   readonly auth?: "header" | "body"
@@ -73,11 +85,8 @@ export interface ClientOptions {
   readonly retry?: RetryOptions | "never"
   readonly userKey?: string
   readonly onCreationLimit?: "wait" | "fail"
-  readonly lane?: "interactive" | "batch"
-  /**
-   * `"own"`: the client gets limiters of its own (the line's default `Pacing.layer()` and
-   * `CreationQuota.layer()`), not the world's: another process of the same user, sharing nothing.
-   */
+  readonly lane?: LaneName
+  /** Limiters of its own (`Pacing.layer()`, `CreationQuota.layer()`): another process of the user, sharing nothing. */
   readonly limiters?: "own"
 }
 
@@ -88,7 +97,7 @@ export interface Failure {
   readonly [field: string]: unknown
 }
 
-/** How a call ended. */
+/** How a call ended, `at` on the world's clock; a failure or defect with its cause as the line renders it. */
 export type Outcome<A = unknown> =
   & (
     | { readonly _tag: "Success"; readonly value: A }
@@ -96,12 +105,7 @@ export type Outcome<A = unknown> =
     | { readonly _tag: "Defect"; readonly defect: unknown }
     | { readonly _tag: "Interrupted" }
   )
-  & {
-    /** When the call ended, on the world's clock. */
-    readonly at?: number
-    /** A failure or defect: its cause as the line renders it (`Cause.pretty`, each error's stack and causes). */
-    readonly cause?: string
-  }
+  & { readonly at?: number; readonly cause?: string }
 
 /** A call under way on the world's clock; awaiting it gives its outcome (it never rejects). */
 export interface Call<A = unknown> extends PromiseLike<Outcome<A>> {
@@ -109,15 +113,13 @@ export interface Call<A = unknown> extends PromiseLike<Outcome<A>> {
   readonly interrupt: () => Promise<void>
 }
 
-/** How one call is made. */
+/** How one call is made: marked with a lane (`Lane.withLane`), over its client's; a stream's first `take` items. */
 export interface CallOptions {
-  /** The call marked with this lane (`Lane.withLane`), over its client's. */
-  readonly lane?: "interactive" | "batch"
-  /** A stream: its first `take` items only (`Stream.take`). */
+  readonly lane?: LaneName
   readonly take?: number
 }
 
-/** A client of the world's server. Paths are `section/method`. */
+/** A client of the world's server. */
 export interface Client {
   /** The typed method `client.section.method(params)`. */
   readonly call: (path: string, params?: object, options?: CallOptions) => Call
@@ -125,9 +127,9 @@ export interface Client {
   readonly callRaw: (path: string, params?: object, options?: CallOptions) => Call
   /** Every item of `client.streams.section.method(params)`. */
   readonly stream: (path: string, params?: object, options?: CallOptions) => Call<ReadonlyArray<unknown>>
-  /** `client.budget`: what is left of its user's limits, its instants the line's. */
+  /** `client.budget`, its instants the line's. */
   readonly budget: () => Promise<Budget.OfUser<Instant>>
-  /** `client.estimateCreations(count, by)`, `by` in epoch milliseconds; the instant answered, the line's. */
+  /** `client.estimateCreations(count, by)`, `by` in epoch milliseconds. */
   readonly estimateCreations: (count: number, by: number) => Promise<Budget.Estimate<Instant>>
   /** The line's `Budget.toJson` of `client.budget` (its limiters in memory), with the answer to `asks`. */
   readonly budgetJson: (asks?: Budget.Question) => Promise<Budget.Json>
@@ -135,9 +137,8 @@ export interface Client {
   readonly serial: (path: string, options: SerialOptions) => Call<ReadonlyArray<Ended>>
   /** `client.page(op, params, position)` of the list operation at `path`. */
   readonly page: (path: string, params?: object, position?: Partial<Position>) => Call<ListPage>
-  /** Every page of the line's `Paginate.pages` over `client.page` of the operation at `path`. */
+  /** Every page of the line's `Paginate.pages` over `client.page`, and every item of its `Paginate.stream`. */
   readonly pages: (path: string, params?: object, options?: PagesOptions) => Call<ReadonlyArray<Page>>
-  /** Every item of the line's `Paginate.stream` over `client.page` of the operation at `path`. */
   readonly pagedItems: (path: string, params?: object, options?: PagesOptions) => Call<ReadonlyArray<unknown>>
   /** Every item of `client.stream(op, params)` of the list operation at `path`. */
   readonly streamOf: (path: string, params?: object) => Call<ReadonlyArray<unknown>>
@@ -149,7 +150,7 @@ export interface Client {
   ) => Call<void>
 }
 
-/** Where a page of a list starts and how long it is (`Paginate.Position`). */
+/** `Paginate.Position`. */
 export interface Position {
   readonly offset: number
   readonly count: number
@@ -166,7 +167,7 @@ export interface Page extends ListPage {
   readonly offset: number
 }
 
-/** Where `Paginate.pages` and `Paginate.stream` start, and their pages' size (`Paginate.Options`). */
+/** `Paginate.Options`. */
 export interface PagesOptions {
   readonly offset?: number
   readonly pageSize?: number
@@ -232,28 +233,20 @@ export interface EnvOptions {
 
 /** One clock, one server, fresh limiters. */
 export interface World {
-  /** A client; its options are plain data. */
   readonly client: (options?: ClientOptions) => Promise<Client>
   /** Moves the world's clock forward, running whatever wakes on the way. */
   readonly adjust: (millis: number) => Promise<void>
-  /** The world's time. */
   readonly now: () => Promise<number>
   /**
    * A client of the line's `layerConfig()`, read from `env` as the environment (the line's
    * `ConfigProvider` of it), over the world's server and limiters: the client, or how building it failed.
    */
   readonly clientFromEnv: (env: Readonly<Record<string, string>>, options?: EnvOptions) => Promise<Outcome<Client>>
-  /**
-   * A client of these options made as `via` says (`make`, or building the line's `layer`) over the
-   * world's server and limiters: the client, or how making it failed (a refused configuration dies).
-   */
+  /** A client made as `via` says (`make`, or the line's `layer`): the client, or how it failed (a refused configuration dies). */
   readonly tryClient: (options: ClientOptions, via: "make" | "layer") => Promise<Outcome<Client>>
   /** What the client showed, recorded when the world was made with `observe` (empty otherwise). */
   readonly observed: Observed
-  /**
-   * The line's `Paginate.pages` over `fetch` (told each position and the world's time when asked),
-   * consumed as `consuming` says: every page, in order.
-   */
+  /** The line's `Paginate.pages` over `fetch` (told each position and the world's time), consumed as `consuming` says. */
   readonly pages: (
     fetch: (position: Position, at: number) => PageAnswer,
     options?: PagesOptions,
@@ -261,10 +254,9 @@ export interface World {
   ) => Call<ReadonlyArray<Page>>
 }
 
-/** A span as a recording tracer of the line saw it, as plain data. */
+/** A span as a recording tracer of the line saw it: attributes other than a string, number or boolean as their `String`. */
 export interface ObservedSpan {
   readonly name: string
-  /** Its attributes; a value other than a string, number or boolean as its `String`. */
   readonly attributes: Readonly<Record<string, unknown>>
   readonly events: ReadonlyArray<readonly [name: string, attributes: Readonly<Record<string, unknown>> | undefined]>
   /** When it ended failing: its cause as the line renders it. */
@@ -301,22 +293,19 @@ export interface ReferenceWorld extends World {
 }
 
 export interface ScriptedWorld extends World {
-  /** Every request the scripted server received, in order. */
   readonly received: ReadonlyArray<Received>
   /** The lane of every request as the world's pacing saw it, in order. */
-  readonly lanes: ReadonlyArray<"interactive" | "batch">
-  /** The settings the world's pacing resolved. */
-  readonly pacingSettings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  readonly lanes: ReadonlyArray<LaneName>
+  readonly pacingSettings: PacingSettings
   /** What the limiters asked of the stores of their own (`StoreOptions`, `"own"`), as they asked it. */
   readonly stores: StoreCalls
 }
 
 /** What the limiters asked of stores of the user's own. */
 export interface StoreCalls {
-  /** The permits taken. */
   readonly takes: number
   /** The hold of every permit given back. */
-  readonly holds: ReadonlyArray<{ readonly afterAnswerMillis: number; readonly afterTakeMillis: number }>
+  readonly holds: ReadonlyArray<Hold>
   /** The length of every block after a refusal for the rate. */
   readonly blocks: ReadonlyArray<number>
   /** The `_tag` of every verdict of the store of counts (`Taken`, `Exhausted`, ...). */
@@ -345,13 +334,11 @@ export interface StoreOptions {
 
 /** The world's limiters, other than the line's defaults. */
 export interface LimiterOptions {
-  /** The pacing's permits per window. */
   readonly pacingLimit?: number
-  /** Limiters over stores through their seam. */
   readonly stores?: StoreOptions
-  /** The pacing's hold (`Pacing.layer({ hold })`). */
+  /** `Pacing.layer({ hold })`. */
   readonly pacingHold?: "learned" | "safe"
-  /** The creation quota's creations per minute (`CreationQuota.layer({ perMinute })`). */
+  /** `CreationQuota.layer({ perMinute })`. */
   readonly quotaPerMinute?: number
   /** The pacing's per-user metrics, for at most this many users (`Pacing.layer({ metrics: { perUser: { max } } })`). */
   readonly metricsPerUser?: number
@@ -371,29 +358,23 @@ export interface ReferenceOptions extends LimiterOptions {
 
 /**
  * The line's limiters themselves, on a test clock of their own (under `TestClock`): a memory store of
- * permits, a pacing service over it (`Pacing.makeFromStore`) and a memory store of counts.
+ * permits, a pacing service over it (`Pacing.makeFromStore`, made on first use) and a memory store of counts.
  */
 export interface LimiterWorld {
   readonly adjust: (millis: number) => Promise<void>
-  /** Sets the clock to this epoch time (`TestClock.setTime`). */
+  /** `TestClock.setTime`. */
   readonly setTime: (epochMillis: number) => Promise<void>
-  /** The pacing service over {@link LimiterWorld.permits}, made on first use. */
   readonly pacing: () => Promise<PacingService>
-  /** The memory store of permits (`PermitStore.unsafeMakeMemory`). */
   readonly permits: {
-    /** A permit of `user` (`take`): a handle for `release`. */
+    /** A handle for `release`. */
     readonly take: (user: string) => Promise<unknown>
-    readonly release: (
-      permit: unknown,
-      hold: { readonly afterAnswerMillis: number; readonly afterTakeMillis: number }
-    ) => Promise<void>
+    readonly release: (permit: unknown, hold: Hold) => Promise<void>
     readonly block: (user: string, millis: number) => Promise<void>
     /** How many users it holds a gate of. */
     readonly users: () => Promise<number>
   }
-  /** The memory store of counts (`CountStore.unsafeMakeMemory`). */
   readonly counts: {
-    /** A creation of `user` counted: the `_tag` of the verdict. */
+    /** The `_tag` of the verdict. */
     readonly take: (user: string) => Promise<string>
     /** The creation of `user` taken at `at` (epoch milliseconds) given back. */
     readonly refund: (user: string, at: number) => Promise<void>
@@ -403,10 +384,10 @@ export interface LimiterWorld {
 
 /** A pacing service of the line, as plain calls. */
 export interface PacingService {
-  readonly settings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  readonly settings: PacingSettings
   /** `withPermit(user)` around a send that lasts `millis` on the clock (none when 0 or left out). */
   readonly withPermit: (user: string, millis?: number) => Call<void>
-  /** How many users it holds a rule of (`users`). */
+  /** How many users it holds a rule of. */
   readonly users: () => Promise<number>
 }
 
@@ -444,11 +425,11 @@ export interface RedisPacingOptions extends RedisOptions {
 
 /** A pacing service over Redis, with a connection of its own, as another process of the user has. */
 export interface RedisPacing {
-  readonly settings: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
+  readonly settings: PacingSettings
   /** `withPermit(user, lane)` around a send lasting `millis`: when it was sent and when it was answered. */
   readonly withPermit: (
     user: string,
-    options?: { readonly millis?: number; readonly lane?: "interactive" | "batch" }
+    options?: { readonly millis?: number; readonly lane?: LaneName }
   ) => Call<{ readonly sentAt: number; readonly answeredAt: number }>
   readonly penalize: (user: string) => Promise<void>
   readonly budget: (user: string) => Promise<Budget.Requests<Instant>>
@@ -458,7 +439,7 @@ export interface RedisPacing {
 
 /** A creation quota over Redis (`CreationQuota.makeRedis`), with a connection of its own. */
 export interface RedisQuota {
-  /** `acquire`: when the creation was counted. */
+  /** When the creation was counted. */
   readonly acquire: (user: string, operation: string, onExhausted: "wait" | "fail") => Call<number>
   readonly confirm: (user: string, operation: string, taken: number) => Call<number>
   readonly refund: (user: string, taken: number) => Promise<void>
@@ -470,31 +451,22 @@ export interface RedisQuota {
 /** A store of permits over a connection (`RedisInternal.permitStore`). */
 export interface RedisPermits {
   /** A permit (a handle for `release`; its `name` is the permit's in Redis). */
-  readonly take: (user: string, lane?: "interactive" | "batch") => Call<unknown>
-  readonly release: (
-    permit: unknown,
-    hold: { readonly afterAnswerMillis: number; readonly afterTakeMillis: number }
-  ) => Promise<void>
+  readonly take: (user: string, lane?: LaneName) => Call<unknown>
+  readonly release: (permit: unknown, hold: Hold) => Promise<void>
   readonly budget: (user: string) => Call<Budget.Requests>
 }
 
-/** One connection to Redis (`RedisInternal.connect`), open until closed or the world ends. */
+/** One connection to Redis (`RedisInternal.connect`), open until closed (with its stores) or the world ends. */
 export interface RedisConnection {
   /** A store of permits over it, closed with it. */
-  readonly permits: (
-    options: { readonly limit: number; readonly leaseMillis: number }
-  ) => Promise<RedisPermits>
+  readonly permits: (options: { readonly limit: number; readonly leaseMillis: number }) => Promise<RedisPermits>
   /** The store of counts over it (`RedisInternal.countStore`, the API's limits): the verdict's `_tag`, the budget. */
   readonly counts: {
     readonly take: (user: string) => Promise<string>
     readonly budget: (user: string) => Promise<Budget.Creations>
   }
   /** Runs a script of the core's `RedisScripts` (`connection.run`): its reply; a failure rejects. */
-  readonly run: (
-    limiter: "pacing" | "creation quota",
-    call: RedisScripts.Call
-  ) => Promise<RedisScripts.Reply>
-  /** Closes it, and its stores. */
+  readonly run: (limiter: "pacing" | "creation quota", call: RedisScripts.Call) => Promise<RedisScripts.Reply>
   readonly close: () => Call<void>
 }
 
@@ -510,27 +482,24 @@ export interface RedisWorld {
   readonly quota: (options: RedisOptions) => Promise<RedisQuota>
   readonly connect: (options: RedisOptions) => Promise<RedisConnection>
   /**
-   * A scripted server and its clients, both limiters over Redis (`Pacing.layerRedis`,
-   * `CreationQuota.layerRedis` of `limiters`): what it received, and every warning logged.
+   * A scripted server and its clients (also of the line's `layerConfig()`, read from `env`), both
+   * limiters over Redis (`Pacing.layerRedis`, `CreationQuota.layerRedis` of `limiters`): what it
+   * received, and every warning logged.
    */
   readonly scripted: (script: Script, limiters: RedisPacingOptions) => Promise<{
     readonly client: (options?: ClientOptions) => Promise<Client>
-    /** A client of the line's `layerConfig()`, read from `env` as the environment. */
     readonly clientFromEnv: (env: Readonly<Record<string, string>>) => Promise<Client>
     readonly received: ReadonlyArray<unknown>
     readonly warnings: ReadonlyArray<string>
   }>
   /**
    * The reference server in process, its every answer logged (when the request arrived); each client a
-   * process of its own: its pacing `pacing`, its creation quota its own memory's.
+   * process of its own: its pacing `pacing`, its creation quota its own memory's. `layered`: a client
+   * whose pacing is `Pacing.layerRedis(pacing)`, built with it as a service builds its layers: the
+   * client, or how building it failed (a refused option dies).
    */
   readonly reference: () => Promise<{
     readonly client: (pacing: RedisPacing, options?: ClientOptions) => Promise<Client>
-    /**
-     * A client whose pacing is `Pacing.layerRedis(pacing)`, built with it as a service builds its
-     * layers (its creation quota its own memory's): the client, or how building it failed (a refused
-     * option dies).
-     */
     readonly layered: (pacing: RedisPacingOptions, options?: ClientOptions) => Promise<Outcome<Client>>
     readonly answered: ReadonlyArray<{ readonly at: number; readonly outcome: number | "ok" | "dropped" }>
   }>
@@ -553,16 +522,14 @@ export type TargetInput =
   | { readonly _tag: "Remote"; readonly baseUrl?: string; readonly token: string }
   | { readonly _tag: "Embedded"; readonly token?: string }
 
-/** A child program of a line, built to start: `node` and what precedes the job among its arguments. */
+/** A child program of a line, built to start: `node` and what precedes the job among its arguments; `remove` removes it. */
 export interface ChildProgram {
   readonly command: ReadonlyArray<string>
-  /** Removes what was built for it. */
   readonly remove: () => Promise<void>
 }
 
 /** An answer of the line's reference server on a port, as its `onRequest` tells it. */
 export interface PortAnswer {
-  /** How long it took to answer. */
   readonly millis: number
   readonly path: string
   readonly outcome: number | "ok" | "dropped"
@@ -582,15 +549,14 @@ export interface LimitsChild {
 }
 
 /**
- * The line's reference server in process on a free loopback port, on the live clock (a real port has
- * real time), with fresh limiters; its clients share them, so that together they stay under the
- * server's rate limit. It closes, cutting its connections, when the world ends.
+ * The line's reference server in process on a free loopback port (`baseUrl`), on the live clock (a
+ * real port has real time), with fresh limiters; its clients (the demo owner's token by default, over
+ * the line's `HttpClient` named) share them, so that together they stay under the server's rate
+ * limit. It closes, cutting its connections, when the world ends.
  */
 export interface RealPortWorld {
-  /** `http://127.0.0.1:<port>/external-api/v2`. */
   readonly baseUrl: string
   readonly server: ServerControls
-  /** A client of the server (the demo owner's token by default) over the line's `HttpClient` named. */
   readonly client: (options: RealClientOptions) => Promise<Client>
 }
 
@@ -608,9 +574,8 @@ export interface LivePacing {
   /** `withPermit(user)` around a send that does nothing. */
   readonly withPermit: (user: string) => Call<void>
   readonly budget: (user: string) => Promise<Budget.Requests<Instant>>
-  /** How many users it holds a rule of. */
+  /** How many users it holds a rule of, and its store a gate of. */
   readonly users: () => Promise<number>
-  /** How many users its store holds a gate of. */
   readonly storeUsers: () => Promise<number>
 }
 
@@ -621,14 +586,11 @@ export interface LiveWorld {
   /** Lets forked fibers run their first steps: a fiber yields 20 times. */
   readonly settle: () => Promise<void>
   readonly timers: (options?: { readonly inBackground?: boolean }) => LiveTimers
-  readonly pacing: (
-    options: { readonly limit: number; readonly windowMillis: number; readonly marginMillis: number }
-  ) => Promise<LivePacing>
+  readonly pacing: (options: PacingSettings) => Promise<LivePacing>
 }
 
-/** A line's client package and its README examples: the heading of each, by name. */
+/** A line's client package (its folder and name) and its README examples: the heading of each, by name. */
 export interface ReadmeHome {
-  /** The client package's folder and its name (`@community-api/client`). */
   readonly clientDir: string
   readonly clientName: string
   /** The service example, run with `tsx` (`### In a service`). */
@@ -660,14 +622,14 @@ export type OptionsTarget =
  */
 export type OptionValue = unknown
 
-/** An Effect line, as the scenarios drive it. */
+/** An Effect line, as the scenarios drive it: the line's own functions and values named after them. */
 export interface Line {
   readonly name: "Effect 3" | "Effect 4"
   /** A world over the reference server in process (its base URL and the demo owner's token by default). */
   readonly reference: (options?: ReferenceOptions) => Promise<ReferenceWorld>
   /** A world over a scripted server (its own base URL and a fake token by default). */
   readonly scripted: (script: Script, options?: LimiterOptions) => Promise<ScriptedWorld>
-  /** The line's `Retry.decide`: what the client does after `error` of an operation with these flags. */
+  /** What the client does after `error` of an operation with these flags. */
   readonly decide: (
     op: { readonly safeToRepeat: boolean; readonly creation: boolean },
     error: { readonly _tag: string; readonly code?: number }
@@ -701,9 +663,7 @@ export interface Line {
    * fake token) over the line's `HttpClient` named, with fresh limiters, on the live clock.
    */
   readonly realClient: (options: RealClientOptions) => Promise<Client>
-  /** The line's reference server in process on a real loopback port (see {@link RealPortWorld}). */
   readonly realPort: () => Promise<RealPortWorld>
-  /** The line's own machinery on the live clock (see {@link LiveWorld}). */
   readonly live: () => Promise<LiveWorld>
   /** The line's `ConfigError` that `value` is: whether it tells of invalid data; undefined when it is none. */
   readonly configError: (value: unknown) => { readonly invalidData: boolean } | undefined
@@ -719,9 +679,8 @@ export interface Line {
   ) => Promise<Outcome<"made">>
   /** Whether `value` is an instance of the line's `ClientError` class of this tag. */
   readonly isClientError: (value: unknown, tag: string) => boolean
-  /** Where the line's client package is and the README examples of the line, by name (see `src/Readme.ts`). */
   readonly readme: ReadmeHome
-  /** The line's own values: `Target`'s variables, `Pacing.defaults`, `Pacing.global.settings`, `CreationQuota.defaults`. */
+  /** `Target`'s variables, `Pacing.defaults`, `Pacing.global.settings`, `CreationQuota.defaults`. */
   readonly constants: {
     readonly targetVariables: ReadonlyArray<string>
     readonly pacingDefaults: { readonly limit: number; readonly windowMillis: number }
@@ -739,9 +698,7 @@ export interface Line {
     readonly layeredPacingLimit: number
     readonly layeredQuotaIsGlobal: boolean
   }>
-  /** The line's limiters over a real Redis (see {@link RedisWorld}). */
   readonly redis: (options?: { readonly clock?: "live" | "test" }) => Promise<RedisWorld>
-  /** Real processes of one user with this line's client (see {@link LimitsChild}). */
   readonly limitsChild: LimitsChild
   /** Ends every world made since the last call (the runner calls it after each scenario). */
   readonly dispose: () => Promise<void>

@@ -11,11 +11,11 @@ export type { RedisServer }
 export { redisCommand }
 export { freePort, startRedisServer } from "../../../scripts/redis.mjs"
 
-/** Runs `run` against a `redis-server` of its own; ends the line's worlds, then the server. */
-export const withRedis = async <A>(line: Line, run: (server: RedisServer) => Promise<A>): Promise<A> => {
+/** A scenario's run against a `redis-server` of its own: it ends the line's worlds, then the server. */
+export const withRedis = (run: (server: RedisServer, line: Line) => Promise<unknown>) => async (line: Line) => {
   const server = await startRedisServer()
   try {
-    return await run(server)
+    await run(server, line)
   } finally {
     await line.dispose()
     await server.stop()

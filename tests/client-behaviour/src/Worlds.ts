@@ -786,3 +786,235 @@ export const liveWorld = async <F>(kit: Kit<F, any>, line: LineParts<F>): Promis
     }
   }
 }
+
+/** What a line's driver gives {@link lineOf}: its modules and what it does its own way, each named after its own. */
+export interface Own<F> extends Omit<LineParts<F>, "open" | "envLayer" | "inEnv" | "service"> {
+  readonly name: Driver.Line["name"]
+  readonly more: { readonly [name in "ApiError" | "DateTime" | "Embedded" | "Retry" | "Schema" | "Target"]: Module }
+  /** The line's `Budget` module. */
+  readonly Budget: Module
+  /** The service of a tag, as an effect. */
+  readonly service: (tag: unknown) => F
+  /** `env` as the environment (`ConfigProvider`), as `World.clientFromEnv` reads it. */
+  readonly provider: (env: Readonly<Record<string, string>>, options?: Driver.EnvOptions) => unknown
+  /** A provider as a layer, and around an effect. */
+  readonly providerLayer: (provider: unknown) => unknown
+  readonly withProvider: (provider: unknown) => (self: F) => F
+  /** `configFromEnv`, the `userKey` read from a variable too when told. */
+  readonly envConfig: (options: Driver.EnvOptions) => unknown
+  /** A recording tracer and a logger of every level, into `observed`, as a layer. */
+  readonly observing: (observed: Lines.Observing) => unknown
+  /** `make` with every request URL its client sends recorded in `observed`. */
+  readonly tapUrls: (observed: Lines.Observing, make: F) => F
+  /** The reference server in process as a layer, telling `answer` of each answer and when it was made on the world's clock. */
+  readonly referenceLayer: (options: object, answer: (at: number, entry: any) => void) => unknown
+  /** The world's `Random` of a seed, shared by its fibers; the world's metrics on a port, as layers. */
+  readonly random: (seed: string) => unknown
+  readonly prometheus: (port: number) => unknown
+  /** `ReferenceWorld.advance`, when the line moves its clock otherwise than by one adjust. */
+  readonly advance?: (runtime: { readonly runPromise: (self: F) => Promise<any> }, millis: number) => Promise<void>
+  /** The line's `HttpClient` named (`Line.realClient`), as a layer. */
+  readonly transport: (options: Driver.RealClientOptions) => unknown
+  readonly realPort: (deps: Deps) => Promise<Driver.RealPortWorld>
+  readonly fixed: Pick<Driver.Line, "configError" | "readme" | "limitsChild">
+}
+
+/** What `Own.realPort` borrows of the line: its worlds over a runtime, and the runtimes it ends. */
+export interface Deps {
+  readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
+  readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
+}
+
+/** A line as the scenarios drive it, of its kit and what it gives: each world a runtime of it over its test clock. */
+export const lineOf = <F>(kit: Kit<F, any>, own: Own<F>): Driver.Line => {
+  const { Effect, Layer, Option, Redacted } = kit.modules
+  const { ManagedRuntime } = own.effect
+  const { CommunityApiClient, CreationQuota, Pacing, PermitStore } = own.client
+  const { ApiError, DateTime, Embedded, Retry, Target } = own.more
+  const { ReferenceServer } = own
+  type Runtime = { readonly runFork: (self: F) => unknown; readonly runPromise: (self: F) => Promise<any> }
+  const open: Array<{ readonly dispose: () => Promise<void> }> = []
+  /** A runtime of `layer` over the line's test clock, ended with the world. */
+  const made = (layer: unknown): Runtime & { readonly dispose: () => Promise<void> } => {
+    const runtime = ManagedRuntime.make(Layer.provideMerge(layer, own.testClock))
+    open.push(runtime)
+    return runtime
+  }
+  const parts: LineParts<F> = {
+    ...own,
+    open: (world) => void open.push(world),
+    envLayer: (env) => own.providerLayer(own.provider(env)),
+    inEnv: (env) => own.withProvider(own.provider(env))
+  }
+  const limitersOf = (
+    options?: Driver.LimiterOptions,
+    lanes?: Array<"interactive" | "batch">,
+    calls?: Lines.StoreCalls
+  ) => limiters(kit, parts, options, lanes, calls)
+  const ownLimiters = () => Layer.merge(Pacing.layer(), CreationQuota.layer())
+  const lineWorld = (
+    runtime: Runtime,
+    defaults: { readonly baseUrl: string; readonly token: string },
+    observed: Lines.Observing = Lines.observed(),
+    observe = false
+  ): Driver.World => {
+    const main = runner(kit, runtime)
+    const tap = (make: F) => observe ? own.tapUrls(observed, make) : make
+    return {
+      ...world(kit, main, {
+        config: (options) => Lines.configOf(defaults, options, own.makers),
+        make: CommunityApiClient.make,
+        layer: (config) =>
+          Effect.provide(own.service(CommunityApiClient.CommunityApiClient), CommunityApiClient.layer(config)),
+        own: (make) => Effect.provide(make, ownLimiters()),
+        tap,
+        observed
+      }),
+      clientFromEnv: (env, options = {}) =>
+        tryClient(
+          kit,
+          main,
+          own.withProvider(own.provider(env, options))(tap(Effect.provide(
+            own.service(CommunityApiClient.CommunityApiClient),
+            CommunityApiClient.layerConfig(own.envConfig(options))
+          )))
+        )
+    }
+  }
+  const observing = (observe: boolean | undefined, observed: Lines.Observing) =>
+    observe === true ? own.observing(observed) : Layer.empty
+  return {
+    name: own.name,
+    reference: async (
+      { metricsPerUser, observe, pacingLimit, prometheusPort, quotaPerMinute, randomSeed, stores, ...options } = {}
+    ) => {
+      const answered: Array<Driver.ReferenceWorld["answered"][number]> = []
+      const observed = Lines.observed()
+      const runtime = made(Layer.mergeAll(
+        own.referenceLayer(options, (at, entry) => {
+          answered.push({ at, path: entry.path, outcome: entry.outcome })
+          if (observe === true) observed.serverLog.push(JSON.stringify(entry))
+        }),
+        limitersOf(Lines.defined({ pacingLimit, metricsPerUser, quotaPerMinute, stores })),
+        randomSeed === undefined ? Layer.empty : own.random(randomSeed),
+        observing(observe, observed),
+        prometheusPort === undefined ? Layer.empty : own.prometheus(prometheusPort)
+      ))
+      const server = await runtime.runPromise(own.service(ReferenceServer.ReferenceServer))
+      return {
+        ...lineWorld(runtime, { baseUrl: ReferenceServer.inProcessBaseUrl, token: tokens.owner }, observed, observe),
+        server: controls((effect) => runtime.runPromise(effect), server),
+        answered,
+        advance: (millis) =>
+          own.advance === undefined ? runtime.runPromise(kit.adjust(millis)) : own.advance(runtime, millis)
+      }
+    },
+    scripted: async (script, options) => {
+      const received: Array<Driver.Received> = []
+      const lanes: Array<"interactive" | "batch"> = []
+      const stores = Lines.storeCalls()
+      const observed = Lines.observed()
+      const runtime = made(Layer.mergeAll(
+        own.scriptedHttp(script, received),
+        observing(options?.observe, observed),
+        limitersOf(options, lanes, stores)
+      ))
+      const { settings: pacingSettings } = await runtime.runPromise(own.service(Pacing.Pacing))
+      return {
+        ...lineWorld(runtime, Lines.scriptedServer, observed, options?.observe === true),
+        received,
+        lanes,
+        pacingSettings,
+        stores
+      }
+    },
+    decide: (op, error) => Retry.decide(op, error),
+    isDateTime: (value) => DateTime.isDateTime(value),
+    keyOf: kit.modules.Paginate.keyOf,
+    resolveTarget: (env) =>
+      Effect.runPromise(kit.outcome(parts.inEnv(env)(Target.resolve))).then((outcome: Driver.Outcome) =>
+        outcome._tag === "Success" ? { ...outcome, value: targetView(kit, outcome.value) } : outcome
+      ),
+    targetClient: async (target, options = {}) => {
+      const { baseUrl: _, token: __, ...config } = Lines.configOf({ baseUrl: "", token: "" }, options, own.makers)
+      const layer = target._tag === "Embedded"
+        ? Layer.provide(
+          Target.layer({
+            _tag: "Embedded",
+            token: target.token === undefined ? Option.none() : Option.some(Redacted.make(target.token))
+          }, { client: config, sandbox: Effect.succeed(Embedded) }),
+          Layer.merge(own.unsent, ownLimiters())
+        )
+        : Layer.provide(
+          Target.layer({
+            _tag: "Remote",
+            baseUrl: target.baseUrl ?? ReferenceServer.inProcessBaseUrl,
+            token: Redacted.make(target.token),
+            redisUrl: Option.none()
+          }, { client: config, sandbox: Effect.die("the sandbox was loaded") }),
+          Layer.merge(ReferenceServer.layerTest(), ownLimiters())
+        )
+      const runtime = made(layer)
+      return client(
+        kit,
+        runner(kit, runtime),
+        await runtime.runPromise(own.service(CommunityApiClient.CommunityApiClient))
+      )
+    },
+    budgetSchemas: budgetSchemas({ Budget: own.Budget, Schema: own.more.Schema }),
+    epochMillis: (value) => DateTime.toEpochMillis(value),
+    refusalOf: (op, error, counted) =>
+      Retry.refusalOf(op, ApiError.make(error.code, error.text, error.operation), counted),
+    limiters: async ({ permitLimit } = {}) => {
+      const runtime = made(Layer.empty)
+      const store = own.memory.permits(Lines.given("limit", permitLimit))
+      return limiterWorld(kit, runner(kit, runtime), {
+        permits: store,
+        counts: own.memory.counts({}),
+        pacing: Effect.provideService(Pacing.makeFromStore(), PermitStore.PermitStore, store)
+      })
+    },
+    realClient: (options) => {
+      const runtime = ManagedRuntime.make(Layer.mergeAll(own.transport(options), ownLimiters()))
+      open.push(runtime)
+      return lineWorld(runtime, Lines.scriptedServer).client(options)
+    },
+    constants: {
+      targetVariables: [Target.baseUrlVariable, Target.tokenVariable, Target.redisUrlVariable],
+      pacingDefaults: {
+        limit: Pacing.defaults.limit,
+        windowMillis: kit.modules.Duration.toMillis(Pacing.defaults.window)
+      },
+      globalPacing: Pacing.global.settings,
+      quotaDefaults: CreationQuota.defaults
+    },
+    limiterServices: () =>
+      Effect.runPromise(Effect.map(
+        Effect.all({
+          pacing: own.service(Pacing.Pacing),
+          quota: own.service(CreationQuota.CreationQuota),
+          layered: Effect.provide(own.service(Pacing.Pacing), Pacing.layer({ limit: 3 })),
+          layeredQuota: Effect.provide(own.service(CreationQuota.CreationQuota), CreationQuota.layer())
+        }),
+        ({ layered, layeredQuota, pacing, quota }: any) => ({
+          pacingIsGlobal: pacing === Pacing.global,
+          quotaIsGlobal: quota === CreationQuota.global,
+          layeredPacingIsGlobal: layered === Pacing.global,
+          layeredPacingLimit: layered.settings.limit,
+          layeredQuotaIsGlobal: layeredQuota === CreationQuota.global
+        })
+      )),
+    realPort: () => own.realPort({ world: lineWorld, open: (runtime) => void open.push(runtime) }),
+    live: () => liveWorld(kit, parts),
+    tryOptions: (target, options) => tryOptions(kit, parts, target, options),
+    redis: (options = {}) => redisWorld(kit, parts, options),
+    isClientError: (value, tag) => {
+      const error = own.client.ClientError[tag]
+      return typeof error === "function" && value instanceof error
+    },
+    ...own.fixed,
+    dispose: async () => {
+      await Promise.all(open.splice(0).map((runtime) => runtime.dispose()))
+    }
+  }
+}

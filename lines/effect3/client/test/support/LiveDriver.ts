@@ -12,7 +12,6 @@ import { Config, ConfigError, ConfigProvider, Effect, Layer, ManagedRuntime } fr
 import { fileURLToPath } from "node:url"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
 import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
-import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as Pacing from "../../src/Pacing.js"
@@ -33,22 +32,11 @@ export const envProvider = (env: Readonly<Record<string, string>>, { empty }: Dr
 export const configError: Driver.Line["configError"] = (value) =>
   ConfigError.isConfigError(value) ? { invalidData: ConfigError.isInvalidData(value) } : undefined
 
-export const isClientError: Driver.Line["isClientError"] = (value, tag) => {
-  const error = (ClientError as Record<string, unknown>)[tag]
-  return typeof error === "function" && value instanceof error
-}
-
 export const readme: Driver.ReadmeHome = {
   clientDir: fileURLToPath(new URL("../..", import.meta.url)),
   clientName: "@community-api/client",
   service: "### In a service",
   tests: "### In tests, with the reference server in-process"
-}
-
-/** What the driver lends: its worlds over a runtime, and the runtimes it ends. */
-export interface Deps {
-  readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
-  readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
 }
 
 /** The line's `HttpClient` named, with the caller's fetch and `RequestInit` given. */
@@ -58,7 +46,7 @@ export const transport = ({ fetch, http, requestInit }: Driver.RealClientOptions
     requestInit === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.RequestInit, requestInit)
   )))
 
-export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
+export const realPort = async (deps: Worlds.Deps): Promise<Driver.RealPortWorld> => {
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(ReferenceServer.layerServe({ port: 0 }), Pacing.layer(), CreationQuota.layer())
   )

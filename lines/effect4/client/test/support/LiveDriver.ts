@@ -11,7 +11,6 @@ import type { HttpClient } from "effect/http"
 import { fileURLToPath } from "node:url"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
 import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
-import * as ClientError from "../../src/ClientError.js"
 import * as CommunityApiClient from "../../src/CommunityApiClient.js"
 import * as CreationQuota from "../../src/CreationQuota.js"
 import * as Pacing from "../../src/Pacing.js"
@@ -38,22 +37,11 @@ export const envProvider = (env: Readonly<Record<string, string>>, { empty }: Dr
 export const configError: Driver.Line["configError"] = (value) =>
   value instanceof Config.ConfigError ? { invalidData: Schema.isSchemaError(value.cause) } : undefined
 
-export const isClientError: Driver.Line["isClientError"] = (value, tag) => {
-  const error = (ClientError as Record<string, unknown>)[tag]
-  return typeof error === "function" && value instanceof error
-}
-
 export const readme: Driver.ReadmeHome = {
   clientDir: fileURLToPath(new URL("../..", import.meta.url)),
   clientName: "@community-api/effect4-client",
   service: "### In a service, on Effect 4",
   tests: "### In tests, on Effect 4, with the reference server in-process"
-}
-
-/** What the driver lends: its worlds over a runtime, and the runtimes it ends. */
-export interface Deps {
-  readonly world: (runtime: any, defaults: { readonly baseUrl: string; readonly token: string }) => Driver.World
-  readonly open: (runtime: { readonly dispose: () => Promise<void> }) => void
 }
 
 /** The line's `HttpClient` named, with the caller's fetch and `RequestInit` given. */
@@ -63,7 +51,7 @@ export const transport = ({ fetch, http, requestInit }: Driver.RealClientOptions
     requestInit === undefined ? Layer.empty : Layer.succeed(FetchHttpClient.RequestInit, requestInit)
   )))
 
-export const realPort = async (deps: Deps): Promise<Driver.RealPortWorld> => {
+export const realPort = async (deps: Worlds.Deps): Promise<Driver.RealPortWorld> => {
   const runtime = ManagedRuntime.make(Layer.mergeAll(RealPortServer.layer(), Pacing.layer(), CreationQuota.layer()))
   deps.open(runtime)
   const { pacing, quota, served } = await runtime.runPromise(Effect.gen(function*() {
