@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import * as RedisConnection from "../src/RedisConnection.js"
+import type * as RedisScripts from "../src/RedisScripts.js"
 
 describe("RedisConnection", () => {
   it("L1 one server: its URL read by the driver, a command failing at once while disconnected, reconnecting ever slower up to 2 s", () => {
@@ -181,5 +182,44 @@ describe("RedisConnection", () => {
     await unreadable.connect()
     await unreadable.quit()
     unreadable.disconnect()
+  })
+
+  it("L1 a link's request: Redis's reply, or rejected with why, refused before it is sent or failed in words a person reads", async () => {
+    const sent: Array<string> = []
+    class Fake implements RedisConnection.DriverClient {
+      status = "ready"
+      on() {}
+      defineCommand(name: string) {
+        Object.assign(this, {
+          [name]: (key: string) => {
+            sent.push(key)
+            return key === "down"
+              ? Promise.reject(new Error("ERR down for redis://:s3cret@localhost:6379"))
+              : Promise.resolve([1])
+          }
+        })
+      }
+      connect() {
+        return Promise.resolve()
+      }
+      ping() {
+        return Promise.resolve("PONG")
+      }
+      quit() {
+        return Promise.resolve()
+      }
+      disconnect() {}
+    }
+    const call = (key: string): RedisScripts.Call => ({ script: "communityApiTakePermits", keys: [key], args: [] })
+    const connection = RedisConnection.make("redis://:s3cret@localhost:6379", 1_000)
+    const link = RedisConnection.link({ Redis: Fake, Cluster: Fake }, connection)
+    await expect(link.request(call("up"))).resolves.toEqual([1])
+    await expect(link.request(call("down"))).rejects.toBe("ERR down for redis://:***@localhost:6379")
+    const unreadable = RedisConnection.link(
+      { Redis: Fake, Cluster: Fake },
+      RedisConnection.make("redis+cluster://a:x", 1_000)
+    )
+    await expect(unreadable.request(call("never"))).rejects.toBe("node 1 of the cluster URL is not host:port")
+    expect(sent).toEqual(["up", "down"])
   })
 })
