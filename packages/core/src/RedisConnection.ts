@@ -312,6 +312,11 @@ export interface Link {
   readonly refusal: () => string | undefined
   /** Sends the call of a script (only when not refused); a failure's reason is {@link RedisConnection.failure}'s. */
   readonly send: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
+  /**
+   * Sends the call of a script unless it is refused now: Redis's reply, or rejected with the reason
+   * of the refusal or of the failure (a string, named without credentials).
+   */
+  readonly request: (call: RedisScripts.Call) => Promise<RedisScripts.Reply>
   /** Connects the first time ({@link Open.connect}); never rejects. */
   readonly connect: () => Promise<void>
   /** Quits, or closes the connection when the QUIT fails; never rejects. */
@@ -331,14 +336,48 @@ const nothing = (): Promise<void> => Promise.resolve()
  */
 export const link = (driver: Driver, connection: RedisConnection): Link => {
   const client = open(driver, connection)
-  if (typeof client === "string") {
-    return {
+  const linked: Omit<Link, "request"> = typeof client === "string"
+    ? {
       refusal: () => client,
       send: () => Promise.reject(new Error(client)),
       connect: nothing,
       quit: nothing,
       disconnect: () => undefined
     }
+    : { ...client, refusal: () => connection.refusal(client.status()) }
+  const failed = (error: unknown): Promise<never> => Promise.reject(connection.failure(error))
+  return {
+    ...linked,
+    request: (call) => {
+      const refusal = linked.refusal()
+      return refusal === undefined ? linked.send(call).catch(failed) : Promise.reject(refusal)
+    }
   }
-  return { ...client, refusal: () => connection.refusal(client.status()) }
+}
+
+/**
+ * Where and how a line connects: its URL (`U`, a line's `Redacted`), the prefix of the keys and the
+ * timeout of a call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options<U> {
+  readonly url: U
+  readonly prefix: string
+  readonly timeoutMillis: number
+}
+
+/**
+ * A line's connection to Redis with the scripts loaded, whose `run` (of the line's effect type
+ * `Run`) runs a script for a limiter `L`, failing when Redis is not there or slow.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Connected<Run, L> {
+  /** The store as errors name it, without credentials. */
+  readonly store: string
+  readonly prefix: string
+  readonly run: (limiter: L, call: RedisScripts.Call) => Run
 }

@@ -84,7 +84,7 @@ export type Plan<W, E> = (now: number) => Step<W, E>
  * @since 0.1.0
  * @category constructors
  */
-export const replied = <E>(reply: RedisScripts.Reply): Outcome<E> => ({ _tag: "Replied", reply })
+export const replied = (reply: RedisScripts.Reply): Outcome<never> => ({ _tag: "Replied", reply })
 
 /**
  * The outcome of a call that failed.

@@ -93,3 +93,29 @@ export const permits = (options: {
     kept: Lane.reserved(limit, options.interactiveShare ?? Lane.defaults.interactiveShare)
   }
 }
+
+/**
+ * The {@link defaults} as a line gives them, with its durations (`duration` makes one of milliseconds).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Defaults<D> {
+  readonly prefix: typeof defaults.prefix
+  readonly timeout: D
+  readonly lease: D
+  readonly onUnavailable: typeof defaults.onUnavailable
+}
+
+/**
+ * The {@link defaults} with a line's durations.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const defaultsIn = <D>(duration: (millis: number) => D): Defaults<D> => ({
+  prefix: defaults.prefix,
+  timeout: duration(defaults.timeoutMillis),
+  lease: duration(defaults.leaseMillis),
+  onUnavailable: defaults.onUnavailable
+})

@@ -335,6 +335,14 @@ export * as RedisPermitBook from "./RedisPermitBook.js"
 export * as RedisPermitPlan from "./RedisPermitPlan.js"
 
 /**
+ * The Redis store of the pacing permits put together over a line's effects: take, release, budget
+ * and block, and the renewal loop.
+ *
+ * @since 0.1.0
+ */
+export * as RedisPermitStore from "./RedisPermitStore.js"
+
+/**
  * The Lua scripts of the limiters' Redis store and the layout of their arguments and replies.
  *
  * @since 0.1.0
@@ -347,6 +355,14 @@ export * as RedisScripts from "./RedisScripts.js"
  * @since 0.1.0
  */
 export * as RedisStoreOptions from "./RedisStoreOptions.js"
+
+/**
+ * The two stores of the Redis store as data: the limiter each serves, the rules of its options and
+ * its settings.
+ *
+ * @since 0.1.0
+ */
+export * as RedisStores from "./RedisStores.js"
 
 /**
  * How the Redis store of the shared limiters is reached and named: one server's URL or a cluster's

@@ -5,6 +5,36 @@
  */
 import { describe, expect, it } from "vitest"
 import * as RedisConnection from "../src/RedisConnection.js"
+import type * as RedisScripts from "../src/RedisScripts.js"
+
+/** A driver whose clients are in `status`; each script sends its first key to `sent`, failing for "down". */
+const driver = (status: string, sent: Array<string> = []): RedisConnection.Driver => {
+  class Fake implements RedisConnection.DriverClient {
+    status = status
+    on() {}
+    defineCommand(name: string) {
+      Object.assign(this, {
+        [name]: (key: string) => {
+          sent.push(key)
+          return key === "down"
+            ? Promise.reject(new Error("ERR down for redis://:s3cret@localhost:6379"))
+            : Promise.resolve([1])
+        }
+      })
+    }
+    connect() {
+      return Promise.resolve()
+    }
+    ping() {
+      return Promise.resolve("PONG")
+    }
+    quit() {
+      return Promise.resolve()
+    }
+    disconnect() {}
+  }
+  return { Redis: Fake, Cluster: Fake }
+}
 
 describe("RedisConnection", () => {
   it("L1 one server: its URL read by the driver, a command failing at once while disconnected, reconnecting ever slower up to 2 s", () => {
@@ -153,24 +183,6 @@ describe("RedisConnection", () => {
   })
 
   it("L1 a link refuses a call while its client is not ready, and every call of a URL that cannot be read, with why", async () => {
-    const driver = (status: string): RedisConnection.Driver => {
-      class Fake implements RedisConnection.DriverClient {
-        status = status
-        on() {}
-        defineCommand() {}
-        connect() {
-          return Promise.resolve()
-        }
-        ping() {
-          return Promise.resolve("PONG")
-        }
-        quit() {
-          return Promise.resolve()
-        }
-        disconnect() {}
-      }
-      return { Redis: Fake, Cluster: Fake }
-    }
     const connection = RedisConnection.make("redis://:s3cret@localhost:6379", 1_000)
     expect(RedisConnection.link(driver("ready"), connection).refusal()).toBeUndefined()
     expect(RedisConnection.link(driver("connecting"), connection).refusal()).toBe(
@@ -181,5 +193,17 @@ describe("RedisConnection", () => {
     await unreadable.connect()
     await unreadable.quit()
     unreadable.disconnect()
+  })
+
+  it("L1 a link's request: Redis's reply, or rejected with why, refused before it is sent or failed in words a person reads", async () => {
+    const sent: Array<string> = []
+    const call = (key: string): RedisScripts.Call => ({ script: "communityApiTakePermits", keys: [key], args: [] })
+    const connection = RedisConnection.make("redis://:s3cret@localhost:6379", 1_000)
+    const link = RedisConnection.link(driver("ready", sent), connection)
+    await expect(link.request(call("up"))).resolves.toEqual([1])
+    await expect(link.request(call("down"))).rejects.toBe("ERR down for redis://:***@localhost:6379")
+    const unreadable = RedisConnection.link(driver("ready", sent), RedisConnection.make("redis+cluster://a:x", 1_000))
+    await expect(unreadable.request(call("never"))).rejects.toBe("node 1 of the cluster URL is not host:port")
+    expect(sent).toEqual(["up", "down"])
   })
 })

@@ -33,4 +33,13 @@ describe("RedisStoreOptions", () => {
     })
     expect(() => RedisStoreOptions.permits({ interactiveShare: 2 })).toThrow(RangeError)
   })
+
+  it("L1 L2 the defaults with a line's durations", () => {
+    expect(RedisStoreOptions.defaultsIn((millis) => `${millis} ms`)).toEqual({
+      prefix: "community-api:",
+      timeout: "1000 ms",
+      lease: "10000 ms",
+      onUnavailable: "fail"
+    })
+  })
 })

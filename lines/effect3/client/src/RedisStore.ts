@@ -19,16 +19,17 @@
  *
  * @since 0.1.0
  */
-import * as OptionRules from "@community-api/core/OptionRules"
 import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
+import * as RedisStores from "@community-api/core/RedisStores"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
-import type { ConfigError, Scope } from "effect"
+import type { Context, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
 import * as Environment from "./internal/environment.js"
 import * as OptionChecks from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
+import type { Connection } from "./internal/redis.js"
 import * as Shared from "./internal/shared.js"
 import * as PermitStore from "./PermitStore.js"
 
@@ -76,12 +77,7 @@ export interface Options {
  * @since 0.1.0
  * @category constants
  */
-export const defaults = {
-  prefix: RedisStoreOptions.defaults.prefix,
-  timeout: Duration.millis(RedisStoreOptions.defaults.timeoutMillis),
-  lease: Duration.millis(RedisStoreOptions.defaults.leaseMillis),
-  onUnavailable: RedisStoreOptions.defaults.onUnavailable
-} as const
+export const defaults = RedisStoreOptions.defaultsIn(Duration.millis)
 
 /**
  * The URL of the Redis store from `COMMUNITY_API_REDIS_URL`, as `Redacted`.
@@ -91,13 +87,36 @@ export const defaults = {
  */
 export const url: Config.Config<Redacted.Redacted<string>> = Config.redacted(Environment.redisUrl)
 
-const millisOf = (input: Duration.DurationInput | undefined) =>
-  input === undefined ? undefined : Duration.toMillis(input)
+type RedisModule = typeof import("./internal/redis.js")
 
-const resolve = (options: Options): Shared.Resolved => ({
-  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-  ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
-})
+/**
+ * The constructor and the layers of one store, of the core's `kind`: over Redis by `redis`, in this
+ * process's memory by `memory`, and `fallback` between them when the options ask for it.
+ */
+const family = <O extends Options & { readonly lease?: Duration.DurationInput | undefined }>() =>
+<X, I, S>(
+  tag: Context.Tag<I, S>,
+  kind: RedisStores.Kind<O, X>,
+  redis: (redis: RedisModule, connection: Connection, settings: X) => Effect.Effect<S, never, Scope.Scope>,
+  memory: (settings: X) => S,
+  fallback: (primary: S, memory: S) => S
+) => {
+  const millisOf = (input: Duration.DurationInput | undefined) =>
+    input === undefined ? undefined : Duration.toMillis(input)
+  const make = (options: O): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
+    OptionChecks.checked(() => kind.refusal(options, OptionChecks.reading), () => {
+      const made = kind.settings(options, millisOf(options.lease))
+      const where: Shared.Resolved = {
+        url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+        ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
+      }
+      return Shared.build(kind.limiter, where, (module, at) => redis(module, at, made), () => memory(made), fallback)
+    })
+  const layer = (options: O) => Layer.scoped(tag, make(options))
+  const layerConfig = (options: Omit<O, "url"> = {} as Omit<O, "url">) =>
+    Layer.unwrapEffect(Effect.map(url, (url) => layer({ ...options, url } as O)))
+  return { make, layer, layerConfig }
+}
 
 /**
  * Options of the Redis store of the pacing permits.
@@ -122,6 +141,14 @@ export interface PermitOptions extends Options, PermitStore.Settings {
   readonly interactiveShare?: number | undefined
 }
 
+const permits = family<PermitOptions>()(
+  PermitStore.PermitStore,
+  RedisStores.permits,
+  (redis, connection, permits) => redis.permitStore(connection, permits),
+  (permits) => Permits.unsafeMakeStore(permits.limit),
+  Shared.permitsOrMemory
+)
+
 /**
  * Makes a store of pacing permits in Redis, shared with every process that uses the same Redis,
  * prefix and user key; connected for the scope. With `onUnavailable: "fallback"` it takes from this
@@ -133,24 +160,7 @@ export interface PermitOptions extends Options, PermitStore.Settings {
  * @since 0.1.0
  * @category constructors
  */
-export const makePermits = (
-  options: PermitOptions
-): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  OptionChecks.checked(
-    () =>
-      OptionRules.store(options, OptionChecks.reading) ??
-        OptionRules.pacing({ limit: options.limit }, OptionChecks.reading),
-    () => {
-      const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
-      return Shared.build(
-        "pacing",
-        resolve(options),
-        (redis, connection) => redis.permitStore(connection, permits),
-        () => Permits.unsafeMakeStore(permits.limit),
-        Shared.permitsOrMemory
-      )
-    }
-  )
+export const makePermits = permits.make
 
 /**
  * A layer of one store of pacing permits in Redis (see {@link makePermits}), for
@@ -159,10 +169,7 @@ export const makePermits = (
  * @since 0.1.0
  * @category layers
  */
-export const layerPermits = (
-  options: PermitOptions
-): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable> =>
-  Layer.scoped(PermitStore.PermitStore, makePermits(options))
+export const layerPermits = permits.layer
 
 /**
  * {@link layerPermits} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
@@ -170,10 +177,7 @@ export const layerPermits = (
  * @since 0.1.0
  * @category layers
  */
-export const layerPermitsConfig = (
-  options: Omit<PermitOptions, "url"> = {}
-): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
-  Layer.unwrapEffect(Effect.map(url, (url) => layerPermits({ ...options, url })))
+export const layerPermitsConfig = permits.layerConfig
 
 /**
  * Options of the Redis store of the creation counts.
@@ -182,6 +186,14 @@ export const layerPermitsConfig = (
  * @category options
  */
 export interface CountOptions extends Options, CountStore.Settings {}
+
+const counts = family<CountOptions>()(
+  CountStore.CountStore,
+  RedisStores.counts,
+  (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
+  Creations.unsafeMakeStore,
+  Shared.countsOrMemory
+)
 
 /**
  * Makes a store of creation counts in Redis, shared with every process that uses the same Redis,
@@ -195,22 +207,7 @@ export interface CountOptions extends Options, CountStore.Settings {}
  * @since 0.1.0
  * @category constructors
  */
-export const makeCounts = (
-  options: CountOptions
-): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  OptionChecks.checked(
-    () => OptionRules.store(options, OptionChecks.reading) ?? OptionRules.quota(options),
-    () => {
-      const settings = Creations.resolve(options)
-      return Shared.build(
-        "creation quota",
-        resolve(options),
-        (redis, connection) => Effect.succeed(redis.countStore(connection, settings)),
-        () => Creations.unsafeMakeStore(settings),
-        Shared.countsOrMemory
-      )
-    }
-  )
+export const makeCounts = counts.make
 
 /**
  * A layer of one store of creation counts in Redis (see {@link makeCounts}), for
@@ -219,10 +216,7 @@ export const makeCounts = (
  * @since 0.1.0
  * @category layers
  */
-export const layerCounts = (
-  options: CountOptions
-): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable> =>
-  Layer.scoped(CountStore.CountStore, makeCounts(options))
+export const layerCounts = counts.layer
 
 /**
  * {@link layerCounts} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
@@ -230,7 +224,4 @@ export const layerCounts = (
  * @since 0.1.0
  * @category layers
  */
-export const layerCountsConfig = (
-  options: Omit<CountOptions, "url"> = {}
-): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable | ConfigError.ConfigError> =>
-  Layer.unwrapEffect(Effect.map(url, (url) => layerCounts({ ...options, url })))
+export const layerCountsConfig = counts.layerConfig

@@ -11,15 +11,16 @@
  * @since 0.1.0
  */
 import * as Environment from "@community-api/core/Environment"
-import * as OptionRules from "@community-api/core/OptionRules"
 import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
+import * as RedisStores from "@community-api/core/RedisStores"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
-import type { Scope } from "effect"
+import type { Context, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
 import * as OptionChecks from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
+import type { Connection } from "./internal/redis.js"
 import * as Shared from "./internal/shared.js"
 import * as PermitStore from "./PermitStore.js"
 
@@ -57,12 +58,7 @@ export interface Options {
  * @since 0.1.0
  * @category constants
  */
-export const defaults = {
-  prefix: RedisStoreOptions.defaults.prefix,
-  timeout: Duration.millis(RedisStoreOptions.defaults.timeoutMillis),
-  lease: Duration.millis(RedisStoreOptions.defaults.leaseMillis),
-  onUnavailable: RedisStoreOptions.defaults.onUnavailable
-} as const
+export const defaults = RedisStoreOptions.defaultsIn(Duration.millis)
 
 /**
  * The URL of the store from `COMMUNITY_API_REDIS_URL`.
@@ -72,14 +68,37 @@ export const defaults = {
  */
 export const url: Config.Config<Redacted.Redacted<string>> = Config.Redacted(Environment.redisUrl)
 
-/** Milliseconds of a duration given; none when it is not, for the core's default. */
-const millisOf = (input: Duration.Input | undefined) =>
-  input === undefined ? undefined : Duration.toMillis(Duration.fromInputUnsafe(input))
+type RedisModule = typeof import("./internal/redis.js")
 
-const resolve = (options: Options): Shared.Resolved => ({
-  url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-  ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
-})
+/**
+ * The constructor and the layers of one store, of the core's `kind`: over Redis by `redis`, in this
+ * process's memory by `memory`, and `fallback` between them when the options ask for it.
+ */
+const family = <O extends Options & { readonly lease?: Duration.Input | undefined }>() =>
+<X, I, S>(
+  tag: Context.Key<I, S>,
+  kind: RedisStores.Kind<O, X>,
+  redis: (redis: RedisModule, connection: Connection, settings: X) => Effect.Effect<S, never, Scope.Scope>,
+  memory: (settings: X) => S,
+  fallback: (primary: S, memory: S) => S
+) => {
+  /** Milliseconds of a duration given; none when it is not, for the core's default. */
+  const millisOf = (input: Duration.Input | undefined) =>
+    input === undefined ? undefined : Duration.toMillis(Duration.fromInputUnsafe(input))
+  const make = (options: O): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
+    OptionChecks.checked(() => kind.refusal(options, OptionChecks.reading), () => {
+      const made = kind.settings(options, millisOf(options.lease))
+      const where: Shared.Resolved = {
+        url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+        ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
+      }
+      return Shared.build(kind.limiter, where, (module, at) => redis(module, at, made), () => memory(made), fallback)
+    })
+  const layer = (options: O) => Layer.effect(tag, make(options))
+  const layerConfig = (options: Omit<O, "url"> = {} as Omit<O, "url">) =>
+    Layer.unwrap(Effect.map(url, (url) => layer({ ...options, url } as O)))
+  return { make, layer, layerConfig }
+}
 
 /**
  * Options of a permit store.
@@ -98,30 +117,21 @@ export interface PermitOptions extends Options, PermitStore.Settings {
   readonly interactiveShare?: number | undefined
 }
 
+const permits = family<PermitOptions>()(
+  PermitStore.PermitStore,
+  RedisStores.permits,
+  (redis, connection, permits) => redis.permitStore(connection, permits),
+  (permits) => Permits.makeStoreUnsafe(permits.limit),
+  Shared.permitsOrMemory
+)
+
 /**
  * A permit store in Redis, for the scope.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makePermits = (
-  options: PermitOptions
-): Effect.Effect<PermitStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  OptionChecks.checked(
-    () =>
-      OptionRules.store(options, OptionChecks.reading) ??
-        OptionRules.pacing({ limit: options.limit }, OptionChecks.reading),
-    () => {
-      const permits = RedisStoreOptions.permits({ ...options, leaseMillis: millisOf(options.lease) })
-      return Shared.build(
-        "pacing",
-        resolve(options),
-        (redis, connection) => redis.permitStore(connection, permits),
-        () => Permits.makeStoreUnsafe(permits.limit),
-        Shared.permitsOrMemory
-      )
-    }
-  )
+export const makePermits = permits.make
 
 /**
  * A permit store in Redis.
@@ -129,10 +139,7 @@ export const makePermits = (
  * @since 0.1.0
  * @category layers
  */
-export const layerPermits = (
-  options: PermitOptions
-): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable> =>
-  Layer.effect(PermitStore.PermitStore, makePermits(options))
+export const layerPermits = permits.layer
 
 /**
  * {@link layerPermits} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
@@ -140,10 +147,7 @@ export const layerPermits = (
  * @since 0.1.0
  * @category layers
  */
-export const layerPermitsConfig = (
-  options: Omit<PermitOptions, "url"> = {}
-): Layer.Layer<PermitStore.PermitStore, ClientError.LimiterUnavailable | Config.ConfigError> =>
-  Layer.unwrap(Effect.map(url, (url) => layerPermits({ ...options, url })))
+export const layerPermitsConfig = permits.layerConfig
 
 /**
  * Options of a count store.
@@ -153,28 +157,21 @@ export const layerPermitsConfig = (
  */
 export interface CountOptions extends Options, CountStore.Settings {}
 
+const counts = family<CountOptions>()(
+  CountStore.CountStore,
+  RedisStores.counts,
+  (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
+  Creations.makeStoreUnsafe,
+  Shared.countsOrMemory
+)
+
 /**
  * A count store in Redis, for the scope.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeCounts = (
-  options: CountOptions
-): Effect.Effect<CountStore.Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  OptionChecks.checked(
-    () => OptionRules.store(options, OptionChecks.reading) ?? OptionRules.quota(options),
-    () => {
-      const settings = Creations.resolve(options)
-      return Shared.build(
-        "creation quota",
-        resolve(options),
-        (redis, connection) => Effect.succeed(redis.countStore(connection, settings)),
-        () => Creations.makeStoreUnsafe(settings),
-        Shared.countsOrMemory
-      )
-    }
-  )
+export const makeCounts = counts.make
 
 /**
  * A count store in Redis.
@@ -182,10 +179,7 @@ export const makeCounts = (
  * @since 0.1.0
  * @category layers
  */
-export const layerCounts = (
-  options: CountOptions
-): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable> =>
-  Layer.effect(CountStore.CountStore, makeCounts(options))
+export const layerCounts = counts.layer
 
 /**
  * {@link layerCounts} with the URL from `COMMUNITY_API_REDIS_URL` ({@link url}, redacted).
@@ -193,7 +187,4 @@ export const layerCounts = (
  * @since 0.1.0
  * @category layers
  */
-export const layerCountsConfig = (
-  options: Omit<CountOptions, "url"> = {}
-): Layer.Layer<CountStore.CountStore, ClientError.LimiterUnavailable | Config.ConfigError> =>
-  Layer.unwrap(Effect.map(url, (url) => layerCounts({ ...options, url })))
+export const layerCountsConfig = counts.layerConfig

@@ -20,24 +20,14 @@ export interface Run extends RedisCounts.TypeLambda {
   readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable>
 }
 
-/** A connected store. */
-export interface Connection {
-  /** The store as errors name it, without credentials. */
-  readonly store: string
-  readonly prefix: string
-  /** Runs a script; fails with `LimiterUnavailable` for `limiter` when Redis is not there or slow. */
-  readonly run: (
-    limiter: ClientError.LimiterUnavailable["limiter"],
-    call: RedisScripts.Call
-  ) => Effect.Effect<RedisScripts.Reply, ClientError.LimiterUnavailable>
-}
+/** A connected store (see the core's `RedisConnection.Connected`). */
+export type Connection = RedisConnection.Connected<
+  Effect.Effect<RedisScripts.Reply, ClientError.LimiterUnavailable>,
+  ClientError.LimiterUnavailable["limiter"]
+>
 
 /** Where and how to connect. */
-export interface ConnectOptions {
-  readonly url: Redacted.Redacted<string>
-  readonly prefix: string
-  readonly timeoutMillis: number
-}
+export interface ConnectOptions extends RedisConnection.Options<Redacted.Redacted<string>> {}
 
 /**
  * Connects to Redis for the scope, and quits at its end. Never fails: when Redis cannot be reached the
@@ -64,15 +54,13 @@ export const connect = (options: ConnectOptions): Effect.Effect<Connection, neve
     return {
       store: plan.store,
       prefix: options.prefix,
-      run: (limiter, call) => {
-        const refusal = link.refusal()
-        return refusal !== undefined ? Effect.fail(unavailable(limiter, refusal)) : Effect.tryPromise({
-          try: () => link.send(call),
-          catch: (error) => unavailable(limiter, plan.failure(error))
+      run: (limiter, call) =>
+        Effect.tryPromise({
+          try: () => link.request(call),
+          catch: (reason) => unavailable(limiter, reason as string)
         }).pipe(Effect.timeoutOrElse({
           duration: Duration.millis(plan.callTimeoutMillis),
           orElse: () => Effect.fail(unavailable(limiter, plan.timedOut))
         }))
-      }
     }
   })
