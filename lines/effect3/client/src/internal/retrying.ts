@@ -13,9 +13,6 @@ import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
 
-/** The span attribute that numbers the attempts of a call. @internal */
-export const attemptAttribute = Spans.attemptAttribute
-
 /**
  * Runs `attempt` as `plan` says, and once it failed, the rest of the call within `rest` (the deadline's
  * race). Each attempt after the first annotates the current span with its number and is counted as a
@@ -25,19 +22,19 @@ export const attemptAttribute = Spans.attemptAttribute
  *
  * @internal
  */
-export const run = <A, E, E2>({ attempt, operation, plan, rest, schedule }: {
-  readonly operation: string
-  readonly plan: CallPlan.CallPlan
-  readonly schedule: Schedule.Schedule<unknown, Retry.Retryable>
-  readonly attempt: Effect.Effect<A, E>
+export const run = <A, E, E2>(
+  operation: string,
+  plan: CallPlan.CallPlan,
+  schedule: Schedule.Schedule<unknown, Retry.Retryable>,
+  attempt: Effect.Effect<A, E>,
   /** Bounds the rest of the call, once an attempt failed (the deadline's race). */
-  readonly rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
-}): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
+  rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
+): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
   const numbered = Effect.suspend(() => {
     const number = plan.started()
     if (number === 1) return attempt
     Metrics.retried(plan.last())
-    return Effect.zipRight(Effect.annotateCurrentSpan(attemptAttribute, number), attempt)
+    return Effect.zipRight(Effect.annotateCurrentSpan(Spans.attemptAttribute, number), attempt)
   })
   const ended = (step: CallPlan.Step, error: E) =>
     step === "outcome-unknown"
