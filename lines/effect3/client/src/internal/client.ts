@@ -123,17 +123,18 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
-      return Deadline.bounded(target, settings, ({ attempt, inFlight, rest }) => {
-        const sent = admission.admit(inFlight(exchange(target.path, request)))
-        const plan = CallPlan.make(target, policy.limitRetries)
-        return Retrying.run(
-          target.path,
-          plan,
-          policy.schedule,
-          attempt(Effect.flatMap(sent, decoded(target, decode))),
-          rest
-        )
-      })
+      return Deadline.bounded(target, settings, (bounds) =>
+        Retrying.run({
+          operation: target.path,
+          plan: CallPlan.make(target, policy.limitRetries),
+          schedule: policy.schedule,
+          attempt: bounds.attempt(
+            admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(
+              Effect.flatMap(decoded(target, decode))
+            )
+          ),
+          rest: bounds.rest
+        }))
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {

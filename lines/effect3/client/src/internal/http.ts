@@ -63,25 +63,28 @@ const acceptingOk = (http: HttpClient.HttpClient): HttpClient.HttpClient =>
  */
 export const make = (
   config: Pick<CommunityApiClient.ClientConfig, "baseUrl" | "token" | "auth">
-): Effect.Effect<Wire, never, HttpClient.HttpClient> => {
-  const read = BaseUrl.read(config.baseUrl)
-  if (read._tag === "Refused") {
-    return Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
-  }
-  const inBody = CallRequest.tokenInBody(config.auth)
-  return Effect.map(HttpClient.HttpClient, (client) => ({
-    http: client.pipe(
+): Effect.Effect<Wire, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const read = BaseUrl.read(config.baseUrl)
+    if (read._tag === "Refused") {
+      return yield* Effect.die(new ClientError.InvalidConfig({ option: "baseUrl", reason: read.reason }))
+    }
+    const baseUrl = read.url
+    const inBody = CallRequest.tokenInBody(config.auth)
+    const http = (yield* HttpClient.HttpClient).pipe(
       HttpClient.mapRequest((request) => {
-        const located = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, read.url))
+        const located = HttpClientRequest.acceptJson(HttpClientRequest.prependUrl(request, baseUrl))
         return inBody ? located : HttpClientRequest.bearerToken(located, config.token)
       }),
       withoutRedirects,
       acceptingOk
-    ),
-    request: (path, params) =>
-      HttpClientRequest.bodyUnsafeJson(
-        HttpClientRequest.post(CallRequest.urlOf(path)),
-        CallRequest.bodyOf(params, inBody ? Redacted.value(config.token) : undefined)
-      )
-  }))
-}
+    )
+    return {
+      http,
+      request: (path, params) =>
+        HttpClientRequest.bodyUnsafeJson(
+          HttpClientRequest.post(CallRequest.urlOf(path)),
+          CallRequest.bodyOf(params, inBody ? Redacted.value(config.token) : undefined)
+        )
+    }
+  })

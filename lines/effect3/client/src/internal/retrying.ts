@@ -22,14 +22,14 @@ import * as Metrics from "./metrics.js"
  *
  * @internal
  */
-export const run = <A, E, E2>(
-  operation: string,
-  plan: CallPlan.CallPlan,
-  schedule: Schedule.Schedule<unknown, Retry.Retryable>,
-  attempt: Effect.Effect<A, E>,
+export const run = <A, E, E2>({ attempt, operation, plan, rest, schedule }: {
+  readonly operation: string
+  readonly plan: CallPlan.CallPlan
+  readonly schedule: Schedule.Schedule<unknown, Retry.Retryable>
+  readonly attempt: Effect.Effect<A, E>
   /** Bounds the rest of the call, once an attempt failed (the deadline's race). */
-  rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
-): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
+  readonly rest: (retries: Effect.Effect<A, E | ClientError.OutcomeUnknownError>) => Effect.Effect<A, E2>
+}): Effect.Effect<A, E | ClientError.OutcomeUnknownError | E2> => {
   const numbered = Effect.suspend(() => {
     const number = plan.started()
     if (number === 1) return attempt
