@@ -32,6 +32,174 @@ export const quotaWindows = ["minute", "day"] as const
 export const limiters = ["pacing", "creation quota"] as const
 
 /**
+ * A field of a client error, as each line declares it with its `Schema`: a string or a number
+ * (`?` when optional), an instant (a line's UTC date-time), one of some literals, or one of some
+ * literals when present.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Field =
+  | "string"
+  | "string?"
+  | "number"
+  | "number?"
+  | "instant"
+  | ReadonlyArray<string>
+  | { readonly optional: ReadonlyArray<string> }
+
+/**
+ * The fields of each client error, by its tag: both lines declare their tagged classes from this
+ * table, so that an error carries the same fields from either line.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const fields = {
+  TransportError: {
+    /** The operation, as `section/method`. */
+    operation: "string",
+    /**
+     * What went wrong, without the request's headers or body: for a failed connection, in plain words
+     * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
+     */
+    reason: "string",
+    /**
+     * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
+     * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
+     */
+    code: "string?",
+    /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
+    host: "string?",
+    /** A failed connection's port. */
+    port: "number?"
+  },
+  TimeoutError: {
+    operation: "string",
+    /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
+    timeoutMillis: "number",
+    /** What the limit bounds: one attempt (the default when absent) or the whole call. */
+    scope: { optional: timeoutScopes }
+  },
+  RequestEncodeError: { operation: "string", reason: "string" },
+  ResponseDecodeError: {
+    operation: "string",
+    reason: "string",
+    /** Set when the body exceeded the bound: the bound, in bytes. */
+    limitBytes: "number?"
+  },
+  CreationQuotaExceeded: {
+    operation: "string",
+    window: quotaWindows,
+    /** The start of the next window. */
+    resetsAt: "instant"
+  },
+  OutcomeUnknownError: {
+    operation: "string",
+    /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …` (the call's deadline passed in flight). */
+    reason: "string"
+  },
+  LimiterUnavailable: {
+    /** Which limiter could not admit the request. */
+    limiter: limiters,
+    /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
+    store: "string",
+    /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
+    reason: "string"
+  },
+  InvalidConfig: {
+    /** The option of `ClientConfig`, e.g. `userKey`. */
+    option: "string",
+    /** Why it is refused; never the value of a secret. */
+    reason: "string"
+  }
+} as const satisfies Record<string, Record<string, Field>>
+
+/**
+ * The tag of a client error.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Tag = keyof typeof fields
+
+/**
+ * A line's schemas of the fields, as types: `literals` and `optional` read what they apply to from
+ * `this["In"]` (the literals, or the schema made optional), so that {@link FieldsOf} can apply them.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export interface Schemas {
+  readonly In: unknown
+  readonly string: unknown
+  readonly number: unknown
+  readonly instant: unknown
+  readonly literals: unknown
+  readonly optional: unknown
+}
+
+type With<S extends Schemas, K extends "literals" | "optional", In> = (S & { readonly In: In })[K]
+
+/**
+ * The schema a line declares a field with, of its {@link Schemas}.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type SchemaOf<S extends Schemas, F> = F extends "string" | "number" | "instant" ? S[F]
+  : F extends `${infer T extends "string" | "number"}?` ? With<S, "optional", S[T]>
+  : F extends { readonly optional: infer L } ? With<S, "optional", With<S, "literals", L>>
+  : With<S, "literals", F>
+
+/**
+ * The fields of the error of `T`, as a line's {@link Schemas} declare them.
+ *
+ * @since 0.1.0
+ * @category type-level
+ */
+export type FieldsOf<S extends Schemas, T extends Tag> = {
+  readonly [K in keyof (typeof fields)[T]]: SchemaOf<S, (typeof fields)[T][K]>
+}
+
+/**
+ * A line's schemas of the fields, as values: the plain ones, and how it makes literals and an
+ * optional field.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Makers {
+  readonly string: unknown
+  readonly number: unknown
+  readonly instant: unknown
+  readonly literals: (literals: readonly [string, ...Array<string>]) => unknown
+  readonly optional: (schema: any) => unknown
+}
+
+const schemaOf = (field: Field, makers: Makers): unknown =>
+  typeof field !== "string"
+    ? "optional" in field
+      ? makers.optional(makers.literals(field.optional as readonly [string, ...Array<string>]))
+      : makers.literals(field as readonly [string, ...Array<string>])
+    : field.endsWith("?")
+    ? makers.optional(makers[field.slice(0, -1) as "string" | "number"])
+    : makers[field as "string" | "number" | "instant"]
+
+/**
+ * The fields of the error of `tag`, each declared by the line's `makers` (cast by the line to its
+ * {@link FieldsOf}).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fieldsOf = (tag: Tag, makers: Makers): Record<string, unknown> => {
+  const declared: Record<string, unknown> = {}
+  for (const [name, field] of Object.entries(fields[tag])) declared[name] = schemaOf(field as Field, makers)
+  return declared
+}
+
+/**
  * The message of a `TransportError`: a failed connection read from its cause (`TransportCause`, which
  * names the host) says so in its own words, `bots/get: connection refused by 127.0.0.1:8080
  * (ECONNREFUSED)`; any other failure (a status without an envelope, an answer that broke off) is

@@ -110,6 +110,26 @@ export const byPath = <Op>(path: string, known: Op | undefined): Op | Undeclared
 }
 
 /**
+ * The operation a call by `path` runs ({@link byPath} of the `contract`'s operation at `path`): its parameters encoded by the caller's schema
+ * if any (the line's `payload` for the operation reads any), its answer decoded by `success`, and an
+ * answer always expected.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const calledByPath = <Op, Payload, Success>(
+  path: string,
+  contract: { readonly get: (path: string) => Op | undefined },
+  payload: Payload,
+  success: Success
+): (Op | Undeclared) & { readonly payload: Payload; readonly success: Success; readonly hasResponse: true } => ({
+  ...byPath(path, contract.get(path)),
+  payload,
+  success,
+  hasResponse: true
+})
+
+/**
  * The parameters of a page at `position`: the most records a page holds from offset 0 unless told.
  *
  * @since 0.1.0

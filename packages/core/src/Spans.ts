@@ -75,3 +75,17 @@ export const attributesOf = (operation: Operation, params: unknown): Record<stri
   }
   return attributes
 }
+
+/**
+ * The options of a call's span: a client span, no stack trace (one per call costs more than the rest
+ * of the span; the span's name says where it is), and the attributes it starts with
+ * ({@link attributesOf}).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const optionsOf = (operation: Operation, params: unknown): {
+  readonly kind: typeof kind
+  readonly captureStackTrace: typeof captureStackTrace
+  readonly attributes: Record<string, unknown>
+} => ({ kind, captureStackTrace, attributes: attributesOf(operation, params) })

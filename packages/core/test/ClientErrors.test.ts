@@ -70,4 +70,32 @@ describe("ClientErrors", () => {
     )
       .toBe(ClientErrors.limiterUnavailable({ limiter: "pacing", store: "redis://h:1", reason: "down" }))
   })
+
+  it("each error's fields come from one table, declared by a line's own schemas", () => {
+    const makers: ClientErrors.Makers = {
+      string: "S",
+      number: "N",
+      instant: "I",
+      literals: (literals) => `L(${literals.join("|")})`,
+      optional: (schema) => `${String(schema)}?`
+    }
+    expect(ClientErrors.fieldsOf("TransportError", makers))
+      .toEqual({ operation: "S", reason: "S", code: "S?", host: "S?", port: "N?" })
+    expect(ClientErrors.fieldsOf("TimeoutError", makers))
+      .toEqual({ operation: "S", timeoutMillis: "N", scope: "L(attempt|call)?" })
+    expect(ClientErrors.fieldsOf("CreationQuotaExceeded", makers))
+      .toEqual({ operation: "S", window: "L(minute|day)", resetsAt: "I" })
+    expect(ClientErrors.fieldsOf("LimiterUnavailable", makers))
+      .toEqual({ limiter: "L(pacing|creation quota)", store: "S", reason: "S" })
+    expect(Object.keys(ClientErrors.fields)).toEqual([
+      "TransportError",
+      "TimeoutError",
+      "RequestEncodeError",
+      "ResponseDecodeError",
+      "CreationQuotaExceeded",
+      "OutcomeUnknownError",
+      "LimiterUnavailable",
+      "InvalidConfig"
+    ])
+  })
 })

@@ -51,6 +51,14 @@ describe("ClientMethods", () => {
       summary: "called by path"
     })
     expect(ClientMethods.byPath("nothing", undefined)).toMatchObject({ section: "nothing", method: "" })
+    // A call by path reads its answer with the caller's schema, and always expects one.
+    expect(ClientMethods.calledByPath("secret/thing", new Map<string, never>(), "any", "decoder")).toMatchObject({
+      path: "secret/thing",
+      safeToRepeat: false,
+      payload: "any",
+      success: "decoder",
+      hasResponse: true
+    })
   })
 
   it("C12 C13 a page asks for the most records from offset 0 unless told", () => {

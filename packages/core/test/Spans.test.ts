@@ -28,5 +28,10 @@ describe("Spans", () => {
     expect(attributes["community_api.channel"]).toBe("vk")
     expect(JSON.stringify(attributes)).not.toContain("secret name")
     expect(Spans.attributesOf(op, undefined)).not.toHaveProperty("community_api.group_id")
+    expect(Spans.optionsOf(op, {})).toEqual({
+      kind: "client",
+      captureStackTrace: false,
+      attributes: Spans.attributesOf(op, {})
+    })
   })
 })

@@ -10,6 +10,32 @@
 import * as ClientErrors from "@community-api/core/ClientErrors"
 import { Schema } from "effect"
 
+/** This line's schemas of the fields (`this["In"]`: what a literal or an optional field is of). */
+interface Schemas extends ClientErrors.Schemas {
+  readonly string: typeof Schema.String
+  readonly number: typeof Schema.Number
+  readonly instant: typeof Schema.DateTimeUtcFromSelf
+  readonly literals: Schema.Literal<[...Extract<this["In"], readonly [string, ...Array<string>]>]>
+  readonly optional: Schema.optional<Extract<this["In"], Schema.Schema.All>>
+}
+
+const makers: ClientErrors.Makers = {
+  string: Schema.String,
+  number: Schema.Number,
+  instant: Schema.DateTimeUtcFromSelf,
+  literals: (literals) => Schema.Literal(...literals),
+  optional: Schema.optional
+}
+
+/** The base of the error class of `tag`: its fields from the core's table, its message the core's. */
+const tagged = <Self>() => <Tag extends ClientErrors.Tag>(tag: Tag) => {
+  const fields = ClientErrors.fieldsOf(tag, makers) as Schema.Struct.Fields
+  const base = ClientErrors.withMessage(Schema.TaggedError<Self>()(tag, fields) as unknown as ClientErrors.ErrorClass)
+  // The fields' types, as the core's table and this line's schemas give them.
+  type Fields = { readonly _tag: Schema.tag<Tag> } & ClientErrors.FieldsOf<Schemas, Tag>
+  return base as unknown as Schema.TaggedErrorClass<Self, Tag, Fields>
+}
+
 /**
  * The request did not reach the server or no answer came back (connection refused or dropped, DNS,
  * a non-200 status without an envelope). Retried only for operations safe to repeat.
@@ -17,26 +43,7 @@ import { Schema } from "effect"
  * @since 0.1.0
  * @category errors
  */
-export class TransportError extends ClientErrors.withMessage(
-  Schema.TaggedError<TransportError>()("TransportError", {
-    /** The operation, as `section/method`. */
-    operation: Schema.String,
-    /**
-     * What went wrong, without the request's headers or body: for a failed connection, in plain words
-     * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
-     */
-    reason: Schema.String,
-    /**
-     * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
-     * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
-     */
-    code: Schema.optional(Schema.String),
-    /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
-    host: Schema.optional(Schema.String),
-    /** A failed connection's port. */
-    port: Schema.optional(Schema.Number)
-  })
-) {}
+export class TransportError extends tagged<TransportError>()("TransportError") {}
 
 /**
  * No answer within the time allowed. Two limits end a call so:
@@ -50,15 +57,7 @@ export class TransportError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class TimeoutError extends ClientErrors.withMessage(
-  Schema.TaggedError<TimeoutError>()("TimeoutError", {
-    operation: Schema.String,
-    /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
-    timeoutMillis: Schema.Number,
-    /** What the limit bounds: one attempt (the default when absent) or the whole call. */
-    scope: Schema.optional(Schema.Literal(...ClientErrors.timeoutScopes))
-  })
-) {}
+export class TimeoutError extends tagged<TimeoutError>()("TimeoutError") {}
 
 /**
  * The parameters do not satisfy the operation's schema; nothing was sent.
@@ -66,12 +65,7 @@ export class TimeoutError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class RequestEncodeError extends ClientErrors.withMessage(
-  Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
-    operation: Schema.String,
-    reason: Schema.String
-  })
-) {}
+export class RequestEncodeError extends tagged<RequestEncodeError>()("RequestEncodeError") {}
 
 /**
  * The answer could not be read as the envelope the contract describes for the operation: not JSON,
@@ -83,14 +77,7 @@ export class RequestEncodeError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class ResponseDecodeError extends ClientErrors.withMessage(
-  Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
-    operation: Schema.String,
-    reason: Schema.String,
-    /** Set when the body exceeded the bound: the bound, in bytes. */
-    limitBytes: Schema.optional(Schema.Number)
-  })
-) {}
+export class ResponseDecodeError extends tagged<ResponseDecodeError>()("ResponseDecodeError") {}
 
 /**
  * Tells whether an error is a body larger than the client's bound (a {@link ResponseDecodeError}
@@ -111,14 +98,7 @@ export const isResponseTooLarge = (
  * @since 0.1.0
  * @category errors
  */
-export class CreationQuotaExceeded extends ClientErrors.withMessage(
-  Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
-    operation: Schema.String,
-    window: Schema.Literal(...ClientErrors.quotaWindows),
-    /** The start of the next window. */
-    resetsAt: Schema.DateTimeUtcFromSelf
-  })
-) {}
+export class CreationQuotaExceeded extends tagged<CreationQuotaExceeded>()("CreationQuotaExceeded") {}
 
 /**
  * An operation that is not safe to repeat (a creation, `bots/addUser`) failed after it may have reached
@@ -128,13 +108,7 @@ export class CreationQuotaExceeded extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class OutcomeUnknownError extends ClientErrors.withMessage(
-  Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
-    operation: Schema.String,
-    /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …` (the call's deadline passed in flight). */
-    reason: Schema.String
-  })
-) {}
+export class OutcomeUnknownError extends tagged<OutcomeUnknownError>()("OutcomeUnknownError") {}
 
 /**
  * The store that shares the limiters of a user between processes (Redis, see `Pacing.layerRedis` and
@@ -149,16 +123,7 @@ export class OutcomeUnknownError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class LimiterUnavailable extends ClientErrors.withMessage(
-  Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
-    /** Which limiter could not admit the request. */
-    limiter: Schema.Literal(...ClientErrors.limiters),
-    /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
-    store: Schema.String,
-    /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
-    reason: Schema.String
-  })
-) {}
+export class LimiterUnavailable extends tagged<LimiterUnavailable>()("LimiterUnavailable") {}
 
 /**
  * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
@@ -173,14 +138,7 @@ export class LimiterUnavailable extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class InvalidConfig extends ClientErrors.withMessage(
-  Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
-    /** The option of `ClientConfig`, e.g. `userKey`. */
-    option: Schema.String,
-    /** Why it is refused; never the value of a secret. */
-    reason: Schema.String
-  })
-) {}
+export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
 
 /**
  * Every error the client adds to the API's own.

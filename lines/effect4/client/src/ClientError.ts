@@ -5,7 +5,29 @@
  * @since 0.1.0
  */
 import * as ClientErrors from "@community-api/core/ClientErrors"
-import { Schema } from "effect"
+import { type Cause, Schema } from "effect"
+
+/** This line's schemas of the fields (`this["In"]`: what a literal or an optional field is of). */
+interface Schemas extends ClientErrors.Schemas {
+  readonly string: typeof Schema.String
+  readonly number: typeof Schema.Number
+  readonly instant: typeof Schema.DateTimeUtc
+  readonly literals: Schema.Literals<Extract<this["In"], ReadonlyArray<string>>>
+  readonly optional: Schema.optional<Extract<this["In"], Schema.Top>>
+}
+
+const { DateTimeUtc: instant, Literals: literals, Number: number, String: string, optional } = Schema
+const makers: ClientErrors.Makers = { string, number, instant, literals, optional }
+
+/** The base of the error class of `tag`: its fields from the core's table, its message the core's. */
+const tagged = <Self>() => <Tag extends ClientErrors.Tag>(tag: Tag) => {
+  const base = Schema.TaggedError<Self>()(tag, ClientErrors.fieldsOf(tag, makers) as Schema.Struct.Fields)
+  return ClientErrors.withMessage(base as unknown as ClientErrors.ErrorClass) as unknown as Schema.Class<
+    Self,
+    Schema.TaggedStruct<Tag, ClientErrors.FieldsOf<Schemas, Tag>>,
+    Cause.YieldableError
+  >
+}
 
 /**
  * The request did not complete: the connection failed or was cut, or the answer was not HTTP 200.
@@ -13,26 +35,7 @@ import { Schema } from "effect"
  * @since 0.1.0
  * @category errors
  */
-export class TransportError extends ClientErrors.withMessage(
-  Schema.TaggedError<TransportError>()("TransportError", {
-    /** The operation, as `section/method`. */
-    operation: Schema.String,
-    /**
-     * What went wrong, without the request's headers or body: for a failed connection, in plain words
-     * with its code, e.g. `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`.
-     */
-    reason: Schema.String,
-    /**
-     * A failed connection's code, as the system or TLS gave it: `ECONNREFUSED`, `ENOTFOUND`,
-     * `ETIMEDOUT`, `ECONNRESET`, `EAI_AGAIN`, `CERT_HAS_EXPIRED`, `DEPTH_ZERO_SELF_SIGNED_CERT`, ...
-     */
-    code: Schema.optional(Schema.String),
-    /** A failed connection's host: the address connected to, or the name looked up (never the URL's path or query). */
-    host: Schema.optional(Schema.String),
-    /** A failed connection's port. */
-    port: Schema.optional(Schema.Number)
-  })
-) {}
+export class TransportError extends tagged<TransportError>()("TransportError") {}
 
 /**
  * No answer within an attempt's timeout, or no result within the call's deadline.
@@ -40,15 +43,7 @@ export class TransportError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class TimeoutError extends ClientErrors.withMessage(
-  Schema.TaggedError<TimeoutError>()("TimeoutError", {
-    operation: Schema.String,
-    /** The limit that passed, in milliseconds: the attempt's timeout, or the call's deadline. */
-    timeoutMillis: Schema.Number,
-    /** What the limit bounds: one attempt (the default when absent) or the whole call. */
-    scope: Schema.optional(Schema.Literals(ClientErrors.timeoutScopes))
-  })
-) {}
+export class TimeoutError extends tagged<TimeoutError>()("TimeoutError") {}
 
 /**
  * The parameters do not fit the operation's schema; nothing was sent.
@@ -56,12 +51,7 @@ export class TimeoutError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class RequestEncodeError extends ClientErrors.withMessage(
-  Schema.TaggedError<RequestEncodeError>()("RequestEncodeError", {
-    operation: Schema.String,
-    reason: Schema.String
-  })
-) {}
+export class RequestEncodeError extends tagged<RequestEncodeError>()("RequestEncodeError") {}
 
 /**
  * The answer is not the operation's envelope, or is longer than the client reads.
@@ -69,14 +59,7 @@ export class RequestEncodeError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class ResponseDecodeError extends ClientErrors.withMessage(
-  Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
-    operation: Schema.String,
-    reason: Schema.String,
-    /** Set when the body exceeded the bound: the bound, in bytes. */
-    limitBytes: Schema.optional(Schema.Number)
-  })
-) {}
+export class ResponseDecodeError extends tagged<ResponseDecodeError>()("ResponseDecodeError") {}
 
 /**
  * Whether `error` is a body longer than the client reads.
@@ -95,14 +78,7 @@ export const isResponseTooLarge = (
  * @since 0.1.0
  * @category errors
  */
-export class CreationQuotaExceeded extends ClientErrors.withMessage(
-  Schema.TaggedError<CreationQuotaExceeded>()("CreationQuotaExceeded", {
-    operation: Schema.String,
-    window: Schema.Literals(ClientErrors.quotaWindows),
-    /** The start of the next window. */
-    resetsAt: Schema.DateTimeUtc
-  })
-) {}
+export class CreationQuotaExceeded extends tagged<CreationQuotaExceeded>()("CreationQuotaExceeded") {}
 
 /**
  * An operation that is not safe to repeat failed ambiguously: it may or may not have happened, so it
@@ -111,13 +87,7 @@ export class CreationQuotaExceeded extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class OutcomeUnknownError extends ClientErrors.withMessage(
-  Schema.TaggedError<OutcomeUnknownError>()("OutcomeUnknownError", {
-    operation: Schema.String,
-    /** What failed: `error 101`, `transport: …`, `timeout`, or `deadline: …`. */
-    reason: Schema.String
-  })
-) {}
+export class OutcomeUnknownError extends tagged<OutcomeUnknownError>()("OutcomeUnknownError") {}
 
 /**
  * A shared limiter's store could not admit the request; nothing was sent.
@@ -125,16 +95,7 @@ export class OutcomeUnknownError extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class LimiterUnavailable extends ClientErrors.withMessage(
-  Schema.TaggedError<LimiterUnavailable>()("LimiterUnavailable", {
-    /** Which limiter could not admit the request. */
-    limiter: Schema.Literals(ClientErrors.limiters),
-    /** The store, without credentials, e.g. `redis://127.0.0.1:6379/0`. */
-    store: Schema.String,
-    /** What went wrong, e.g. `connect ECONNREFUSED 127.0.0.1:6379`. */
-    reason: Schema.String
-  })
-) {}
+export class LimiterUnavailable extends tagged<LimiterUnavailable>()("LimiterUnavailable") {}
 
 /**
  * A client's configuration that cannot work, refused when the client is made (`make`, `layer`,
@@ -149,14 +110,7 @@ export class LimiterUnavailable extends ClientErrors.withMessage(
  * @since 0.1.0
  * @category errors
  */
-export class InvalidConfig extends ClientErrors.withMessage(
-  Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
-    /** The option of `ClientConfig`, e.g. `userKey`. */
-    option: Schema.String,
-    /** Why it is refused; never the value of a secret. */
-    reason: Schema.String
-  })
-) {}
+export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
 
 /**
  * Every error of the client's own.

@@ -217,9 +217,4 @@ export const configFromEnv: Config.Config<ClientConfig> = Config.all({
 export const layerConfig = (
   config: Config.Config<ClientConfig> = configFromEnv
 ): Layer.Layer<CommunityApiClient, Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(
-    CommunityApiClient,
-    Effect.gen(function*() {
-      return yield* make(yield* config)
-    })
-  )
+  Layer.effect(CommunityApiClient, Effect.flatMap(config, make))

@@ -76,31 +76,24 @@ const builtInTracer = Effect.runSync(Effect.tracerWith(Effect.succeed))
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
 
-const isEnvelopeDecodeError = (error: unknown): error is Envelope.EnvelopeDecodeError =>
-  error instanceof Envelope.EnvelopeDecodeError
-
-const decodeError = (operation: string, reason: string) =>
-  new ClientError.ResponseDecodeError({ operation, reason: CallFailure.decodeReason(reason) })
-
 /**
  * Reads the envelope of an admitted answer. An answer that is not the operation's envelope is a
  * `ResponseDecodeError`, and so is any failure of the decoder itself (the body's depth is bounded
  * before, so none is expected): decoding never fails untyped. An error 9 gives the admission back
  * (the server counted nothing); an error 5 holds back the limit that refused it.
  */
-const decoded = <A, E>(target: Target, decode: Decode<A, E>) =>
-(
-  admitted: Limiting.Admitted<unknown>
-): Effect.Effect<A, E | ClientError.ResponseDecodeError> =>
-  Effect.suspend(() => decode(admitted.answer)).pipe(
-    Effect.catchAllDefect((defect) =>
-      Effect.fail(
-        new ClientError.ResponseDecodeError({ operation: target.path, reason: CallFailure.decoderFailed(defect) })
-      )
+const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limiting.Admitted<unknown>) => {
+  const unreadable = (reason: string) =>
+    Effect.fail(new ClientError.ResponseDecodeError({ operation: target.path, reason }))
+  return Effect.suspend(() => decode(admitted.answer)).pipe(
+    Effect.catchAllDefect((defect) => unreadable(CallFailure.decoderFailed(defect))),
+    Effect.catchIf(
+      (error) => error instanceof Envelope.EnvelopeDecodeError,
+      (error) => unreadable(CallFailure.decodeReason(error.reason))
     ),
-    Effect.catchIf(isEnvelopeDecodeError, (error) => Effect.fail(decodeError(target.path, error.reason))),
     Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
-  )
+  ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
+}
 
 /** @internal */
 export const make = (
@@ -140,7 +133,7 @@ export const make = (
               Effect.flatMap(decoded(target, decode))
             )
           ),
-          rest: (retries) => bounds.rest(retries)
+          rest: bounds.rest
         }))
     }
 
@@ -151,12 +144,7 @@ export const make = (
           // Spans of the built-in tracer go nowhere: none is made, here or by the HttpClient (B9: a
           // tenth of the client's CPU per call).
           ? Effect.withTracerEnabled(counted, false)
-          : Effect.withSpan(counted, Spans.nameOf(target), {
-            kind: Spans.kind,
-            // A stack trace per call costs more than the rest of the span; the span's name says where it is.
-            captureStackTrace: Spans.captureStackTrace,
-            attributes: Spans.attributesOf(target, params)
-          })
+          : Effect.withSpan(counted, Spans.nameOf(target), Spans.optionsOf(target, params))
       )
     }
 
@@ -168,26 +156,20 @@ export const make = (
         Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) =>
-      run(
-        {
-          ...ClientMethods.byPath(path, Operations.byPath.get(path)),
-          payload: Operation.UnknownPayload,
-          success: options.success ?? Schema.Unknown,
-          hasResponse: true
-        },
-        params,
-        options.payload
+    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
+    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
+      const op = ClientMethods.calledByPath(
+        path,
+        Operations.byPath,
+        Operation.UnknownPayload,
+        options.success ?? Schema.Unknown
       )
+      return run(op, params, options.payload)
+    }
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    const contract = {
-      sectionNames: Operations.sectionNames,
-      inSection: Operations.inSection,
-      isPageable: Operation.isPageable
-    }
-    return ClientMethods.client(contract, {
+    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, {
       execute: (op: Operation.Any, params) => run(op, params, op.payload),
       paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>)
     }, { call, budget, estimateCreations }) as unknown as CommunityApiClient.Client

@@ -13,12 +13,6 @@ import * as Body from "./body.js"
 /** @internal */
 export type Failure = ClientError.TransportError | ClientError.ResponseDecodeError
 
-/** @internal */
-export type Exchange = (
-  operation: string,
-  request: HttpClientRequest.HttpClientRequest
-) => Effect.Effect<unknown, Failure>
-
 const failureOf = (operation: string, error: HttpClientError.HttpClientError): Failure => {
   if (error._tag === "ResponseError" && error.reason === "Decode") {
     // The body is read by `Body`, which reports its own failures; this one came from elsewhere.
@@ -42,9 +36,11 @@ const failureOf = (operation: string, error: HttpClientError.HttpClientError): F
  *
  * @internal
  */
-export const make = (http: HttpClient.HttpClient, maxBytes: number): Exchange => (operation, request) =>
-  http.execute(request).pipe(
-    Effect.mapError((error) => failureOf(operation, error)),
-    Effect.flatMap((response) => Body.text(operation, response, maxBytes)),
-    Effect.flatMap((text) => Body.parse(operation, text))
-  )
+export const make =
+  (http: HttpClient.HttpClient, maxBytes: number) =>
+  (operation: string, request: HttpClientRequest.HttpClientRequest): Effect.Effect<unknown, Failure> =>
+    http.execute(request).pipe(
+      Effect.mapError((error) => failureOf(operation, error)),
+      Effect.flatMap((response) => Body.text(operation, response, maxBytes)),
+      Effect.flatMap((text) => Body.parse(operation, text))
+    )

@@ -13,9 +13,6 @@ import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
 
-/** The span attribute that numbers the attempts of a call. @internal */
-export const attemptAttribute = Spans.attemptAttribute
-
 /**
  * Runs `attempt` as `plan` says, and once it failed, the rest of the call within `rest` (the deadline's
  * race). Each attempt after the first annotates the current span with its number and is counted as a
@@ -37,7 +34,7 @@ export const run = <A, E, E2>({ attempt, operation, plan, rest, schedule }: {
     const number = plan.started()
     if (number === 1) return attempt
     Metrics.retried(plan.last())
-    return Effect.zipRight(Effect.annotateCurrentSpan(attemptAttribute, number), attempt)
+    return Effect.zipRight(Effect.annotateCurrentSpan(Spans.attemptAttribute, number), attempt)
   })
   const ended = (step: CallPlan.Step, error: E) =>
     step === "outcome-unknown"

@@ -8,7 +8,7 @@
 import * as FallbackStores from "@community-api/core/FallbackStores"
 import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
-import { Clock, Effect, Either, GlobalValue, Redacted } from "effect"
+import { Clock, Effect, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
@@ -56,26 +56,23 @@ export const build = <S>(
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.gen(function*() {
-    const loaded = yield* Effect.either(Effect.tryPromise({
-      try: () => import("./redis.js"),
-      catch: (error) =>
-        new ClientError.LimiterUnavailable(
-          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
-        )
-    }))
-    const plan = StoreFallback.build(Either.isRight(loaded), resolved.onUnavailable)
-    if (Either.isLeft(loaded)) {
-      if (plan === "fail") return yield* Effect.fail(loaded.left)
-      yield* warnOnce(loaded.left)
-      return memory()
-    }
-    const primary = yield* Effect.flatMap(
-      loaded.right.connect(resolved),
-      (connection) => make(loaded.right, connection)
-    )
-    return plan === "fallback" ? fallback(primary, memory()) : primary
-  })
+  Effect.tryPromise({
+    try: () => import("./redis.js"),
+    catch: (error) =>
+      new ClientError.LimiterUnavailable(StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error))
+  }).pipe(Effect.matchEffect({
+    // Without the module, the memory store (after the one warning) unless the options ask to fail.
+    onFailure: (unavailable) =>
+      StoreFallback.build(false, resolved.onUnavailable) === "fail"
+        ? Effect.fail(unavailable)
+        : Effect.map(warnOnce(unavailable), memory),
+    onSuccess: (redis) =>
+      Effect.map(
+        Effect.flatMap(redis.connect(resolved), (connection) => make(redis, connection)),
+        (primary) =>
+          StoreFallback.build(true, resolved.onUnavailable) === "fallback" ? fallback(primary, memory()) : primary
+      )
+  }))
 
 /**
  * Permits from `primary`, or from `memory` while `primary` is unavailable (the core's

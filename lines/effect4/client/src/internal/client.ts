@@ -149,12 +149,7 @@ export const make = (
           // Effect's own tracer, there when none is installed, exports its spans nowhere: none is made,
           // here or by the HttpClient (which would also put their ids in the request's headers).
           ? Effect.provideService(counted, HttpClient.TracerDisabledWhen, everyRequest)
-          : Effect.withSpan(counted, Spans.nameOf(target), {
-            kind: Spans.kind,
-            // A stack trace per call costs more than the rest of the span; the span's name says where it is.
-            captureStackTrace: Spans.captureStackTrace,
-            attributes: Spans.attributesOf(target, params)
-          })
+          : Effect.withSpan(counted, Spans.nameOf(target), Spans.optionsOf(target, params))
       )
     }
 
@@ -168,9 +163,13 @@ export const make = (
 
     // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
     const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
-      const op = ClientMethods.byPath(path, Operations.byPath.get(path))
-      const schemas = { payload: Operation.UnknownPayload, success: options.success ?? Schema.Unknown }
-      return run({ ...op, ...schemas, hasResponse: true }, params, options.payload)
+      const op = ClientMethods.calledByPath(
+        path,
+        Operations.byPath,
+        Operation.UnknownPayload,
+        options.success ?? Schema.Unknown
+      )
+      return run(op, params, options.payload)
     }
 
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })

@@ -13,12 +13,6 @@ import * as Body from "./body.js"
 /** What an exchange fails with. */
 export type Failure = ClientError.TransportError | ClientError.ResponseDecodeError
 
-/** One exchange of the operation at `operation`. */
-export type Exchange = (
-  operation: string,
-  request: HttpClientRequest.HttpClientRequest
-) => Effect.Effect<unknown, Failure>
-
 // A failed connection is read from its cause (its code, host and port; of the URL nothing else); any
 // other failure's own words name the method and the URL (which never holds the token) and the cause.
 const failureOf = (operation: string, { cause, reason, request }: HttpClientError.HttpClientError): Failure =>
@@ -38,10 +32,12 @@ const failureOf = (operation: string, { cause, reason, request }: HttpClientErro
     })
 
 /** The exchange of a client over `http`, each body allowed `maxBytes`. */
-export const make = (http: HttpClient.HttpClient, maxBytes: number): Exchange => (operation, request) =>
-  Effect.flatMap(
-    Effect.flatMap(Effect.mapError(http.execute(request), (error) => failureOf(operation, error)), (response) =>
-      Body.text(operation, response, maxBytes)),
-    (text) =>
-      Body.parse(operation, text)
-  )
+export const make =
+  (http: HttpClient.HttpClient, maxBytes: number) =>
+  (operation: string, request: HttpClientRequest.HttpClientRequest): Effect.Effect<unknown, Failure> =>
+    Effect.flatMap(
+      Effect.flatMap(Effect.mapError(http.execute(request), (error) => failureOf(operation, error)), (response) =>
+        Body.text(operation, response, maxBytes)),
+      (text) =>
+        Body.parse(operation, text)
+    )

@@ -13,9 +13,6 @@ import * as ClientError from "../ClientError.js"
 import type * as Retry from "../Retry.js"
 import * as Metrics from "./metrics.js"
 
-/** The span attribute of an attempt's number. */
-export const attemptAttribute = Spans.attemptAttribute
-
 /** Runs the attempts of a call of `operation` as `plan` says; once one failed, the rest within `rest`. */
 export const run = <A, E, E2>(
   operation: string,
@@ -28,7 +25,7 @@ export const run = <A, E, E2>(
   const counted = Effect.suspend(() => {
     const number = plan.started()
     return number === 1 ? attempt : Metrics.retried(plan.last()).pipe(
-      Effect.andThen(Effect.annotateCurrentSpan(attemptAttribute, number)),
+      Effect.andThen(Effect.annotateCurrentSpan(Spans.attemptAttribute, number)),
       Effect.andThen(attempt)
     )
   })

@@ -7,7 +7,7 @@
 import * as FallbackStores from "@community-api/core/FallbackStores"
 import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as StoreFallback from "@community-api/core/StoreFallback"
-import { Clock, Effect, Redacted, Result } from "effect"
+import { Clock, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
@@ -53,26 +53,28 @@ export const build = <S>(
   memory: () => S,
   fallback: (primary: S, memory: S) => S
 ): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.gen(function*() {
-    const loaded = yield* Effect.result(Effect.tryPromise({
+  Effect.matchEffect(
+    Effect.tryPromise({
       try: () => import("./redis.js"),
       catch: (error) =>
         new ClientError.LimiterUnavailable(
           StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
         )
-    }))
-    const plan = StoreFallback.build(Result.isSuccess(loaded), resolved.onUnavailable)
-    if (Result.isFailure(loaded)) {
-      if (plan === "fail") return yield* Effect.fail(loaded.failure)
-      yield* warnOnce(loaded.failure)
-      return memory()
+    }),
+    {
+      // Without the module, the memory store (after the one warning) unless the options ask to fail.
+      onFailure: (unavailable) =>
+        StoreFallback.build(false, resolved.onUnavailable) === "fail"
+          ? Effect.fail(unavailable)
+          : Effect.map(warnOnce(unavailable), memory),
+      onSuccess: (redis) =>
+        Effect.flatMap(redis.connect(resolved), (connection) => make(redis, connection)).pipe(
+          Effect.map((primary) =>
+            StoreFallback.build(true, resolved.onUnavailable) === "fallback" ? fallback(primary, memory()) : primary
+          )
+        )
     }
-    const primary = yield* Effect.flatMap(
-      loaded.success.connect(resolved),
-      (connection) => make(loaded.success, connection)
-    )
-    return plan === "fallback" ? fallback(primary, memory()) : primary
-  })
+  )
 
 /** Permits of Redis, or of memory while Redis is unavailable (the core's `FallbackStores.permits`). */
 export const permitsOrMemory = (primary: PermitStore.Service, memory: PermitStore.Service): PermitStore.Service =>
