@@ -204,19 +204,25 @@ export const withErrors = <Timeout, Unknown>(
   errors: Errors<Timeout, Unknown>
 ): WithErrors<Timeout, Unknown> => {
   // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
-  const call = make({ ...options, ambiguous: isAmbiguous(options.flags) })
+  // Called once per call: the bounds are built from the fields, with no copy of the settings.
+  const call = make({
+    now: options.now,
+    deadlineMillis: options.deadlineMillis,
+    timeoutMillis: options.timeoutMillis,
+    ambiguous: isAmbiguous(options.flags)
+  })
   const errorOf = (verdict: Verdict): Timeout | Unknown => {
     const failure = call.failureOf(verdict)
     return failure._tag === "TimeoutError" ? errors.timeout(failure.fields) : errors.unknown(failure.fields)
   }
   const passed = (verdict: Verdict = call.deadlineVerdict()) => new Passed(errorOf(verdict))
-  return {
-    ...call,
+  // Added to the bounds themselves rather than to a copy of their eleven members.
+  return Object.assign(call, {
     errorOf,
     passed: () => passed(),
     stopped: () => {
       const verdict = call.verdict()
       return verdict === "attempt-timeout" ? errorOf(verdict) as Timeout : passed(verdict)
     }
-  }
+  })
 }

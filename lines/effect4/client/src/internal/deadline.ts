@@ -49,7 +49,12 @@ export const bounded = <A, E>(
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
     // What passes when is the core's, and which error it is; the races are this line's.
-    const call = CallDeadline.withErrors({ now: clock.currentTimeMillisUnsafe(), ...settings, flags: target }, {
+    const call = CallDeadline.withErrors({
+      now: clock.currentTimeMillisUnsafe(),
+      deadlineMillis: settings.deadlineMillis,
+      timeoutMillis: settings.timeoutMillis,
+      flags: target
+    }, {
       timeout: (fields) => new ClientError.TimeoutError({ operation: target.path, ...fields }),
       unknown: (fields) => new ClientError.OutcomeUnknownError({ operation: target.path, ...fields })
     })
