@@ -130,28 +130,20 @@ export default suite("Priority lanes across processes, through their clients", [
       // Two processes whose clients serve jobs: every call batch, 8 at a time in each.
       const processes = [await processOf({ lane: "batch" }), await processOf({ lane: "batch" })]
       const pacing: RedisPacing = processes[0]!.pacing
-      const { limit, marginMillis, windowMillis } = pacing.settings
+      const { limit } = pacing.settings
       const failed: Array<string> = []
       const stops = processes.map(({ client }) => loop(client, 8, undefined, (ok, tag) => ok || failed.push(tag)))
-      // Past the first window the permits held are those taken again as they came back: with the share
-      // kept the fleet could hold no more than 24 of them.
-      const cycleMillis = windowMillis + marginMillis
-      await sleep(cycleMillis + 300)
-      const arrivals = () => api.answered.map((entry) => entry.at).sort((a, b) => a - b)
-      // The full rate: each permit taken again as it comes back, so that the 90th request arrives within
-      // two windows (and the slack) of the 30th. With the share kept, 24 a window, it would come half a
-      // window later.
-      const thirtieth = arrivals()[limit - 1]!
+      // The full rate: the fleet comes to hold every permit of the window at once, where with the share
+      // kept it could hold no more than 24. Read from Redis until it does, or for a time no machine
+      // however busy needs (the bound is for a broken build, not a measure of speed).
       const held: Array<number> = []
-      while (Date.now() <= thirtieth + 2 * cycleMillis + slackMillis) {
+      const giveUpAt = Date.now() + 20_000
+      while (Date.now() <= giveUpAt && !held.includes(limit)) {
         held.push((await pacing.budget(user)).used)
         await sleep(20)
       }
       await Promise.all(stops.map((stop) => stop()))
       assert.equal(Math.max(...held), limit)
-      const all = arrivals()
-      assert.ok(all.length >= 3 * limit, `arrivals at ${all.map((at) => at - all[0]!).join(" ")} ms`)
-      assert.ok(all[3 * limit - 1]! - thirtieth <= 2 * cycleMillis + slackMillis)
       // And never past it: the server admitted every request.
       assert.deepEqual(failed, [])
       assert.deepEqual(api.answered.filter((entry) => entry.outcome !== "ok"), [])
