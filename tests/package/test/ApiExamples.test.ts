@@ -6,8 +6,9 @@
  * `pnpm docs:check` (in `pnpm test`) is what compiles and runs the examples, against the core alone or
  * the in-process reference server, and fails when one fails or a page is stale.
  *
- * The list grows with the reference: the clients' services, layers, method groups, errors and stores
- * join it when their pages are built.
+ * Docgen runs the examples of constants, functions, type aliases and interfaces, not those of a
+ * class: an example meant to run sits on one of those (the clients' errors' example on their union,
+ * `ClientError.ClientError`).
  */
 import { existsSync, readFileSync } from "node:fs"
 import * as path from "node:path"
@@ -26,6 +27,20 @@ const required: { readonly [library: string]: { readonly [module: string]: Reado
     Limits: ["takeCreation"],
     SeededRandom: ["make"],
     Wire: ["formatRequestDate", "parseRequestDate"]
+  },
+  "lines/effect3/client": {
+    ClientError: ["ClientError"],
+    CommunityApiClient: ["layer"],
+    CreationQuota: ["layer"],
+    Pacing: ["layer"],
+    Paginate: ["stream"]
+  },
+  "lines/effect4/client": {
+    ClientError: ["ClientError"],
+    CommunityApiClient: ["layer"],
+    CreationQuota: ["layer"],
+    Pacing: ["layer"],
+    Paginate: ["stream"]
   },
   "lines/effect3/server": {
     Embedded: ["layer"],
@@ -49,7 +64,9 @@ const withExamples = (file: string): ReadonlySet<string> => {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) found.add(declaration.name.getText(source))
     } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name !== undefined
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) &&
+      statement.name !== undefined
     ) {
       found.add(statement.name.text)
     }
@@ -59,7 +76,7 @@ const withExamples = (file: string): ReadonlySet<string> => {
 
 /** The section of a reference page that documents `name`: from its heading to the next. */
 const sectionOf = (page: string, name: string): string | undefined => {
-  const start = page.search(new RegExp(`^## ${name}( \\(class\\))?$`, "m"))
+  const start = page.search(new RegExp(`^## ${name}( \\((class|type alias|interface)\\))?$`, "m"))
   if (start < 0) return undefined
   const rest = page.slice(start + 3)
   const end = rest.search(/^#{1,2} /m)

@@ -143,6 +143,35 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
 /**
  * Every error the client adds to the API's own.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   // The connection drops after the list was made: the client cannot know, and does not send it again.
+ *   yield* server.setFaults({ dropConnection: { next: 1, paths: ["lists/create"], afterAction: true } })
+ *   const { channel, group_id } = DemoFixture.mainCommunity
+ *   const outcome = yield* api.lists.create({ group_id: GroupId.make(group_id), channel, name: "Guests" }).pipe(
+ *     Effect.as("created"),
+ *     Effect.catchTag("OutcomeUnknownError", (error) => Effect.succeed(`check ${error.operation} before repeating it`))
+ *   )
+ *   strictEqual(outcome, "check lists/create before repeating it")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category errors
  */

@@ -33,14 +33,16 @@ import * as internal from "./internal/client.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
-/**
- * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the
- * JSON body for tools that cannot set headers. Never in the query string.
- *
- * @since 0.1.0
- * @category models
- */
-export type { AuthMode } from "@community-api/core/ClientOptions"
+export type {
+  /**
+   * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the
+   * JSON body for tools that cannot set headers. Never in the query string.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  AuthMode
+} from "@community-api/core/ClientOptions"
 
 /**
  * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
@@ -203,6 +205,28 @@ export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpCl
 /**
  * A layer of the client. Its limiters are the `Pacing` and `CreationQuota` of the layer's context, or
  * the process-wide ones when none is provided.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A client of the demo owner over the reference server in this process: no network.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const me = yield* api.users.me()
+ *   strictEqual(me.user_id, DemoFixture.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

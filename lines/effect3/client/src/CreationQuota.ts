@@ -180,6 +180,28 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
 /**
  * A layer of one quota service; every client built with it shares its counters.
  *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/client"
+ * import { Effect, TestContext } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A quota of its own, of 2 creations a minute (on a test clock, so that all three fall in one minute).
+ * const program = Effect.gen(function*() {
+ *   const quota = yield* CreationQuota.CreationQuota
+ *   yield* quota.acquire("owner", "lists/create", "fail")
+ *   yield* quota.acquire("owner", "lists/create", "fail")
+ *   const third = yield* Effect.flip(quota.acquire("owner", "lists/create", "fail"))
+ *   strictEqual(third._tag, "CreationQuotaExceeded")
+ *   const { minute } = yield* quota.budget("owner")
+ *   strictEqual(minute.left, 0)
+ * })
+ *
+ * await Effect.runPromise(
+ *   program.pipe(Effect.provide(CreationQuota.layer({ perMinute: 2 })), Effect.provide(TestContext.TestContext))
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -179,6 +179,31 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
 /**
  * A layer of one pacing service; every client built with it shares its logs.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Pacing } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The clients of this layer share a pacing of their own, its logs empty, instead of the process-wide one.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), Pacing.layer())))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   // The request's permit is still held: one of the user's 30 a second is used.
+ *   const { requests } = yield* api.budget
+ *   strictEqual(requests.used, 1)
+ *   strictEqual(requests.limit, 30)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -26,40 +26,48 @@ import type { Page, Position, StreamOptions as Options } from "@community-api/co
 import { Page as ListPage } from "@community-api/schema"
 import { Chunk, Effect, Fiber, Option, Stream } from "effect"
 
-/**
- * Where a page starts and how long it is.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Position } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * Where a page starts and how long it is.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Position
+} from "@community-api/core/PageAhead"
 
-/**
- * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
- * the pages before (so fewer than asked for when records shifted during paging), and `total` as the
- * server counted it for this request, every matching record from offset 0, not only those from the
- * start offset. A caller that wants the records from its start offset counts `total - start`.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Page } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * A page as {@link pages} streams it: the items the server gave at `offset` that were not seen on
+   * the pages before (so fewer than asked for when records shifted during paging), and `total` as the
+   * server counted it for this request, every matching record from offset 0, not only those from the
+   * start offset. A caller that wants the records from its start offset counts `total - start`.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Page
+} from "@community-api/core/PageAhead"
 
-/**
- * The identity of an item: its `id`, else its community pair, else its JSON.
- *
- * @since 0.1.0
- * @category utils
- */
-export { keyOf } from "@community-api/core/PageAhead"
+export {
+  /**
+   * The identity of an item: its `id`, else its community pair, else its JSON.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  keyOf
+} from "@community-api/core/PageAhead"
 
-/**
- * Options of {@link pages} and {@link stream}.
- *
- * @since 0.1.0
- * @category options
- */
-export type { StreamOptions as Options } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * Options of {@link pages} and {@link stream}.
+   *
+   * @since 0.1.0
+   * @category options
+   */
+  StreamOptions as Options
+} from "@community-api/core/PageAhead"
 
 /**
  * Streams every page that `fetch` returns from `offset`, one page per element, repeats dropped. The
@@ -98,6 +106,22 @@ export const pages = <A, E, R>(
 /**
  * Streams every item that `fetch` returns page by page from `offset`: the items of {@link pages},
  * one chunk per page.
+ *
+ * @example
+ * ```ts
+ * import { Paginate } from "@community-api/client"
+ * import { Chunk, Effect, Stream } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A list of 1,200 records, served a page at a time as a list operation does.
+ * const records = Array.from({ length: 1200 }, (_, i) => ({ id: i + 1 }))
+ * const fetch = ({ count, offset }: Paginate.Position) =>
+ *   Effect.succeed({ items: records.slice(offset, offset + count), total: records.length })
+ *
+ * const all = await Effect.runPromise(Stream.runCollect(Paginate.stream(fetch)))
+ * strictEqual(Chunk.size(all), 1200)
+ * strictEqual(Chunk.unsafeLast(all).id, 1200)
+ * ```
  *
  * @since 0.1.0
  * @category constructors

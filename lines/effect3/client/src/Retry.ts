@@ -21,50 +21,58 @@ import type { ApiError } from "@community-api/schema"
 import { Duration, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
-/**
- * What the client does after an error (the core's retry table, `@community-api/core/RetryTable`).
- *
- * @since 0.1.0
- * @category models
- */
-export type { Decision } from "@community-api/core/RetryTable"
+export type {
+  /**
+   * What the client does after an error (the core's retry table, `@community-api/core/RetryTable`).
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Decision
+} from "@community-api/core/RetryTable"
 
-/**
- * Decides what to do after `error` from `op`.
- *
- * @since 0.1.0
- * @category utils
- */
-export { decide } from "@community-api/core/CallFailure"
+export {
+  /**
+   * Decides what to do after `error` from `op`.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  decide
+} from "@community-api/core/CallFailure"
 
-/**
- * The limit behind an error 5: the request rate, or the creation quota's minute or day.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Refusal } from "@community-api/core/RetryTable"
+export type {
+  /**
+   * The limit behind an error 5: the request rate, or the creation quota's minute or day.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Refusal
+} from "@community-api/core/RetryTable"
 
-/**
- * Tells which limit refused a request with error 5. Error 5 covers both the request rate and the
- * creation quota (spec, Errors and Limits), so the client reads, in order:
- *
- * 1. what it knows of the operation: only the rate limit applies to an operation that is not a
- *    creation, so its refusal is `"rate"`;
- * 2. the server's text, which names the cause: a text naming creations is the quota (`"day"` when it
- *    names the day, else `"minute"`); a text naming requests is `"rate"`;
- * 3. its own quota count, when the text names neither: `counted` is the window the client's own
- *    count had used up once this creation was counted (`undefined` when none was). A refusal the
- *    client cannot lay on the quota is taken as `"rate"`: nothing was created, and it is sent again
- *    after the rate window, at most `limitRetries` times within the call's deadline.
- *
- * Only a refusal laid on the quota can end a creation with `CreationQuotaExceeded` (or hold it to the
- * next minute); a rate refusal never does. The rule is the core's (`RetryTable.refusalOf`).
- *
- * @since 0.1.0
- * @category utils
- */
-export { refusalOf } from "@community-api/core/CallFailure"
+export {
+  /**
+   * Tells which limit refused a request with error 5. Error 5 covers both the request rate and the
+   * creation quota (spec, Errors and Limits), so the client reads, in order:
+   *
+   * 1. what it knows of the operation: only the rate limit applies to an operation that is not a
+   *    creation, so its refusal is `"rate"`;
+   * 2. the server's text, which names the cause: a text naming creations is the quota (`"day"` when it
+   *    names the day, else `"minute"`); a text naming requests is `"rate"`;
+   * 3. its own quota count, when the text names neither: `counted` is the window the client's own
+   *    count had used up once this creation was counted (`undefined` when none was). A refusal the
+   *    client cannot lay on the quota is taken as `"rate"`: nothing was created, and it is sent again
+   *    after the rate window, at most `limitRetries` times within the call's deadline.
+   *
+   * Only a refusal laid on the quota can end a creation with `CreationQuotaExceeded` (or hold it to the
+   * next minute); a rate refusal never does. The rule is the core's (`RetryTable.refusalOf`).
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  refusalOf
+} from "@community-api/core/CallFailure"
 
 /**
  * The errors a retry schedule sees.

@@ -108,6 +108,8 @@ export type Target = Remote | Embedded
 export const Limiters = Schema.Literal(...Budget.limiters)
 
 /**
+ * Where the limits are kept, `memory` or `redis`: the type {@link Limiters} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */

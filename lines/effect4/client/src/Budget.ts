@@ -94,6 +94,8 @@ const window = { used: Count, limit: Count, left: Count }
 export const WindowJson = Schema.Struct({ ...window, resets_at: Instant })
 
 /**
+ * One window of a limit as the JSON shows it: the type {@link WindowJson} decodes to.
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -116,6 +118,8 @@ export const Json = Schema.Struct({
 })
 
 /**
+ * The JSON of a budget: the type {@link Json} decodes to.
+ *
  * @since 0.1.0
  * @category schemas
  */

@@ -115,6 +115,36 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
 /**
  * Every error of the client's own.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient } from "@community-api/effect4-client"
+ * import { Ids } from "@community-api/effect4-schema"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted, Schema } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   // The connection drops after the list was made: the client cannot know, and does not send it again.
+ *   yield* server.setFaults({ dropConnection: { next: 1, paths: ["lists/create"], afterAction: true } })
+ *   const group_id = Schema.decodeSync(Ids.GroupId)(DemoData.mainCommunity.group_id)
+ *   const outcome = yield* api.lists.create({ group_id, channel: DemoData.mainCommunity.channel, name: "Guests" }).pipe(
+ *     Effect.as("created"),
+ *     Effect.catchTag("OutcomeUnknownError", (error) => Effect.succeed(`check ${error.operation} before repeating it`))
+ *   )
+ *   strictEqual(outcome, "check lists/create before repeating it")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category models
  */

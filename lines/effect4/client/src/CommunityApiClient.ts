@@ -29,13 +29,15 @@ import * as internal from "./internal/client.js"
 import type * as Paginate from "./Paginate.js"
 import type * as Retry from "./Retry.js"
 
-/**
- * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the JSON body.
- *
- * @since 0.1.0
- * @category models
- */
-export type { AuthMode } from "@community-api/core/ClientOptions"
+export type {
+  /**
+   * How the token is sent: the `Authorization: Bearer` header (default), or `api_key` in the JSON body.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  AuthMode
+} from "@community-api/core/ClientOptions"
 
 /**
  * The configuration of a client: the core's options (`ClientOptions.Config`, each documented there),
@@ -186,6 +188,29 @@ export const make: (config: ClientConfig) => Effect.Effect<Client, never, HttpCl
 
 /**
  * A client as a layer.
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A client of the demo owner over the reference server in this process: no network.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const me = yield* api.users.me()
+ *   strictEqual(me.user_id, DemoData.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

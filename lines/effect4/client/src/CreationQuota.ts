@@ -165,6 +165,29 @@ export const CreationQuota = Context.Reference<Service>("@community-api/effect4-
 /**
  * A quota of its own for the clients under this layer.
  *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { TestClock } from "effect/testing"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A quota of its own, of 2 creations a minute (on a test clock, so that all three fall in one minute).
+ * const program = Effect.gen(function*() {
+ *   const quota = yield* CreationQuota.CreationQuota
+ *   yield* quota.acquire("owner", "lists/create", "fail")
+ *   yield* quota.acquire("owner", "lists/create", "fail")
+ *   const third = yield* Effect.flip(quota.acquire("owner", "lists/create", "fail"))
+ *   strictEqual(third._tag, "CreationQuotaExceeded")
+ *   const { minute } = yield* quota.budget("owner")
+ *   strictEqual(minute.left, 0)
+ * })
+ *
+ * await Effect.runPromise(
+ *   program.pipe(Effect.provide(CreationQuota.layer({ perMinute: 2 })), Effect.provide(TestClock.layer()))
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

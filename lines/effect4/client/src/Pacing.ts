@@ -152,6 +152,32 @@ export const Pacing = Context.Reference<Service>("@community-api/effect4-client/
 /**
  * A pacing of its own for the clients under this layer.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Pacing } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The clients of this layer share a pacing of their own, its logs empty, instead of the process-wide one.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), Pacing.layer())))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   // The request's permit is still held: one of the user's 30 a second is used.
+ *   const { requests } = yield* api.budget
+ *   strictEqual(requests.used, 1)
+ *   strictEqual(requests.limit, 30)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

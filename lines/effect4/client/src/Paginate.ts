@@ -11,37 +11,45 @@ import type { Page, Position, StreamOptions as Options } from "@community-api/co
 import { Page as ListPage } from "@community-api/effect4-schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 
-/**
- * Where a page starts and how many records it holds.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Position } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * Where a page starts and how many records it holds.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Position
+} from "@community-api/core/PageAhead"
 
-/**
- * A page as streamed: its new records, the total, and where it started.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Page } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * A page as streamed: its new records, the total, and where it started.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Page
+} from "@community-api/core/PageAhead"
 
-/**
- * What tells two records apart: the id, a community's channel and number, or the whole record.
- *
- * @since 0.1.0
- * @category utils
- */
-export { keyOf } from "@community-api/core/PageAhead"
+export {
+  /**
+   * What tells two records apart: the id, a community's channel and number, or the whole record.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  keyOf
+} from "@community-api/core/PageAhead"
 
-/**
- * Options of a stream of pages.
- *
- * @since 0.1.0
- * @category options
- */
-export type { StreamOptions as Options } from "@community-api/core/PageAhead"
+export type {
+  /**
+   * Options of a stream of pages.
+   *
+   * @since 0.1.0
+   * @category options
+   */
+  StreamOptions as Options
+} from "@community-api/core/PageAhead"
 
 /**
  * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
@@ -82,6 +90,22 @@ export const pages = <A, E, R>(
 
 /**
  * Every record of a list from `options.offset` on.
+ *
+ * @example
+ * ```ts
+ * import { Paginate } from "@community-api/effect4-client"
+ * import { Effect, Stream } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A list of 1,200 records, served a page at a time as a list operation does.
+ * const records = Array.from({ length: 1200 }, (_, i) => ({ id: i + 1 }))
+ * const fetch = ({ count, offset }: Paginate.Position) =>
+ *   Effect.succeed({ items: records.slice(offset, offset + count), total: records.length })
+ *
+ * const all = await Effect.runPromise(Stream.runCollect(Paginate.stream(fetch)))
+ * strictEqual(all.length, 1200)
+ * strictEqual(all.at(-1)?.id, 1200)
+ * ```
  *
  * @since 0.1.0
  * @category constructors

@@ -9,37 +9,45 @@ import type { ApiError } from "@community-api/effect4-schema"
 import { Duration, Effect, Random, Schedule } from "effect"
 import type * as ClientError from "./ClientError.js"
 
-/**
- * What the client does after an error.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Decision } from "@community-api/core/RetryTable"
+export type {
+  /**
+   * What the client does after an error.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Decision
+} from "@community-api/core/RetryTable"
 
-/**
- * What the client does after `error` of `op`.
- *
- * @since 0.1.0
- * @category utils
- */
-export { decide } from "@community-api/core/CallFailure"
+export {
+  /**
+   * What the client does after `error` of `op`.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  decide
+} from "@community-api/core/CallFailure"
 
-/**
- * Which limit an error 5 was.
- *
- * @since 0.1.0
- * @category models
- */
-export type { Refusal } from "@community-api/core/RetryTable"
+export type {
+  /**
+   * Which limit an error 5 was.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  Refusal
+} from "@community-api/core/RetryTable"
 
-/**
- * Which limit refused `op` with `error` (an error 5), given the window the quota found used up.
- *
- * @since 0.1.0
- * @category utils
- */
-export { refusalOf } from "@community-api/core/CallFailure"
+export {
+  /**
+   * Which limit refused `op` with `error` (an error 5), given the window the quota found used up.
+   *
+   * @since 0.1.0
+   * @category utils
+   */
+  refusalOf
+} from "@community-api/core/CallFailure"
 
 /**
  * The errors a retry schedule sees.

@@ -99,6 +99,8 @@ export type Target = Remote | Embedded
 export const Limiters = Schema.Literals(Budget.limiters)
 
 /**
+ * Where the limits are kept, `memory` or `redis`: the type {@link Limiters} decodes to.
+ *
  * @since 0.1.0
  * @category models
  */
