@@ -92,6 +92,18 @@ describe("verify against the plain sandbox", () => {
   }, runBound)
 })
 
+describe("verify on the embedded sandbox", () => {
+  it("a progress bar of the calls on a terminal, erased before the report", async () => {
+    const result = await InProcess.run(["verify"], { terminal: { stderr: true } })
+    expect(result.code, result.stderr).toBe(ExitCode.kinds.success.code)
+    const erase = "\r\u001b[2K"
+    const drawings = result.stderr.split(erase).slice(1, -1)
+    expect(drawings.length).toBeGreaterThan(0)
+    for (const bar of drawings) expect(bar).toMatch(/^\[[#-]{24}\] \d+\/\d+ calls {2}\d+\/s$/)
+    expect(result.stderr.endsWith(erase)).toBe(true)
+  }, runBound)
+})
+
 describe("verify against an API that does not answer", () => {
   it("one line and the transient exit code, no report", async () => {
     const result = await InProcess.run(["verify", "--retries", "0"], {
