@@ -12,7 +12,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as ExitCode from "../src/ExitCode.js"
 import type * as Verification from "../src/Verification.js"
 import * as InProcess from "./support/InProcess.js"
-import { expectNoToken } from "./support/Outcome.js"
+import { expectNoToken, expectProgressBars } from "./support/Outcome.js"
 import * as Sandbox from "./support/Sandbox.js"
 
 const { tokens } = DemoFixture
@@ -96,11 +96,7 @@ describe("verify on the embedded sandbox", () => {
   it("a progress bar of the calls on a terminal, erased before the report", async () => {
     const result = await InProcess.run(["verify"], { terminal: { stderr: true } })
     expect(result.code, result.stderr).toBe(ExitCode.kinds.success.code)
-    const erase = "\r\u001b[2K"
-    const drawings = result.stderr.split(erase).slice(1, -1)
-    expect(drawings.length).toBeGreaterThan(0)
-    for (const bar of drawings) expect(bar).toMatch(/^\[[#-]{24}\] \d+\/\d+ calls {2}\d+\/s$/)
-    expect(result.stderr.endsWith(erase)).toBe(true)
+    expectProgressBars(result.stderr, "calls")
   }, runBound)
 })
 
