@@ -23,6 +23,7 @@ import * as Run from "./Run.js"
 import * as Sandbox from "./Sandbox.js"
 import * as Session from "./Session.js"
 import { UsageError } from "./UsageError.js"
+import * as Verify from "./Verify.js"
 
 /**
  * A flag every operation command has besides its parameters, as its help shows it.
@@ -272,6 +273,31 @@ const countOf = (flag: Record.Flag) =>
   }) as Options.Options<Option.Option<number>>
 
 /**
+ * `community-api verify`: the contract checked against the account of the token (see `Verify`).
+ *
+ * @since 0.1.0
+ */
+export const verifyCommand = Command.make(
+  Verify.name,
+  {
+    json: switchOf(Verify.flags.json),
+    keepPersonalData: switchOf(Verify.flags.keepPersonalData),
+    maxSeconds: countOf(Verify.flags.maxSeconds),
+    tokenStdin,
+    retries
+  },
+  (config) =>
+    Verify.run({
+      json: config.json,
+      keepPersonalData: config.keepPersonalData,
+      seed: Record.defaultSeed,
+      maxSeconds: Option.getOrElse(config.maxSeconds, () => Verify.defaultMaxSeconds),
+      pages: 1,
+      sample: 2
+    }, Session.provide(config))
+).pipe(Command.withDescription(`${Verify.summary} ${Verify.description}`))
+
+/**
  * `community-api record --out FILE`: the account of the token written as a fixture the sandbox
  * replays (see `Record`).
  *
@@ -378,6 +404,6 @@ export const mcpCommand = Command.make("mcp", {}, () => Effect.asVoid(Mcp.serve)
 export const root = Command.make("community-api").pipe(
   Command.withDescription(about),
   Command.withSubcommands(
-    nonEmpty([...sectionCommands(), recordCommand, limitsCommand, callCommand, serveCommand, mcpCommand])
+    nonEmpty([...sectionCommands(), recordCommand, verifyCommand, limitsCommand, callCommand, serveCommand, mcpCommand])
   )
 )

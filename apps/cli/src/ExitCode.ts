@@ -20,6 +20,7 @@ export const kinds = {
   limit: { code: 4, meaning: "limit error: request rate or creation quota used up (5)" },
   parameter: { code: 5, meaning: "not found or parameter error (7), or the action could not be done (6)" },
   transient: { code: 6, meaning: "transient failure: key service down (9), network error, timeout; try again" },
+  differs: { code: 7, meaning: "verify: the service's answers differ from the contract (the report names each)" },
   // 128 + 2, the code a shell gives a program that SIGINT ended: what scripts already test for.
   interrupted: {
     code: 130,
@@ -40,7 +41,7 @@ export type Kind = keyof typeof kinds
  *
  * @since 0.1.0
  */
-export type CliTag = "UsageError" | "ValidationError"
+export type CliTag = "UsageError" | "ValidationError" | "ContractDiffers"
 
 /**
  * Every error tag the command line can end with.
@@ -57,6 +58,7 @@ export type Tag = ApiError.ApiError["_tag"] | ApiError.UnexpectedApiError["_tag"
 export const kindByTag: { readonly [T in Tag]: Exclude<Kind, "success"> } = {
   ValidationError: "usage",
   UsageError: "usage",
+  ContractDiffers: "differs",
   RequestEncodeError: "usage",
   UnknownSectionError: "usage",
   UnknownMethodError: "usage",

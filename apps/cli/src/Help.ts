@@ -17,6 +17,7 @@ import * as Mcp from "./Mcp.js"
 import * as Record from "./Record.js"
 import * as Route from "./Route.js"
 import * as Sandbox from "./Sandbox.js"
+import * as Verify from "./Verify.js"
 
 /**
  * The width of help where the width of the output is not known (a pipe, a file).
@@ -96,6 +97,7 @@ const root = (width: number): Array<string> => {
     ...block("USAGE", [
       ...usage([executable, "<section>", "<method>", "[flags]"], width),
       ...usage([executable, Route.recordName, "--out", "FILE", "[flags]"], width),
+      ...usage([executable, Route.verifyName, "[flags]"], width),
       ...usage([executable, Route.limitsName, limitsQuestion, "[flags]"], width),
       ...usage([executable, Route.callName, "<section/method>", "[key=value …]", "[flags]"], width),
       ...usage([executable, Route.serveName, "[flags]"], width),
@@ -108,6 +110,7 @@ const root = (width: number): Array<string> => {
         [
           ...operations.map((op) => [`${op.section} ${op.method}`, op.summary] as const),
           [Route.recordName, Record.summary],
+          [Route.verifyName, Verify.summary],
           [Route.limitsName, Limits.summary],
           [Route.callName, Commands.callSummary],
           [Route.serveName, Commands.serveSummary],
@@ -206,6 +209,19 @@ const record = (width: number): Array<string> => {
   ]
 }
 
+const verify = (width: number): Array<string> => {
+  const command = Route.command({ _tag: "Verify" })
+  const { retries, tokenStdin } = Commands.commonFlags
+  const flags: ReadonlyArray<Shown> = [...Object.values(Verify.flags), ...common([tokenStdin, retries])]
+  return [
+    ...wrap(`${command}: ${Verify.summary}`, width),
+    ...block("USAGE", usage([command, ...flags.map(usageWord)], width)),
+    ...block("DESCRIPTION", paragraph(Verify.description, width)),
+    ...block("FLAGS", definitions(flagRows(flags), width)),
+    ...globalPointer(width)
+  ]
+}
+
 const limits = (width: number): Array<string> => {
   const command = Route.command({ _tag: "Limits" })
   const { by, creations, json } = Limits.flags
@@ -255,6 +271,8 @@ export const render = (route: Route.Route, width: number): string => {
       return operation(route.op, width).join("\n")
     case "Record":
       return record(width).join("\n")
+    case "Verify":
+      return verify(width).join("\n")
     case "Limits":
       return limits(width).join("\n")
     case "Call":

@@ -17,6 +17,7 @@ import { nearest, orList, quote } from "./internal/text.js"
 import * as Limits from "./Limits.js"
 import * as Record from "./Record.js"
 import { UsageError } from "./UsageError.js"
+import * as Verify from "./Verify.js"
 
 /**
  * The name of the executable.
@@ -31,6 +32,13 @@ export const executable = "community-api"
  * @since 0.1.0
  */
 export const recordName = Record.name
+
+/**
+ * The command that checks the contract against the account.
+ *
+ * @since 0.1.0
+ */
+export const verifyName = Verify.name
 
 /**
  * The command that shows what is left of the user's limits.
@@ -99,6 +107,7 @@ export type Route =
   | { readonly _tag: "Section"; readonly section: Section }
   | { readonly _tag: "Operation"; readonly op: Operation.Any }
   | { readonly _tag: "Record" }
+  | { readonly _tag: "Verify" }
   | { readonly _tag: "Limits" }
   | { readonly _tag: "Call" }
   | { readonly _tag: "Serve" }
@@ -119,6 +128,8 @@ export const command = (route: Route): string => {
       return `${executable} ${route.op.section} ${route.op.method}`
     case "Record":
       return `${executable} ${recordName}`
+    case "Verify":
+      return `${executable} ${verifyName}`
     case "Limits":
       return `${executable} ${limitsName}`
     case "Call":
@@ -136,7 +147,7 @@ const usage = (reason: string) => Either.left(new UsageError({ reason }))
 
 /**
  * Reads what the words (after the executable, global flags taken out) name. The first word that is
- * not a flag is the section (or `record`, `limits`, `call`, `serve`, `mcp`); the next, the method.
+ * not a flag is the section (or `record`, `verify`, `limits`, `call`, `serve`, `mcp`); the next, the method.
  *
  * @since 0.1.0
  */
@@ -144,13 +155,22 @@ export const resolve = (words: ReadonlyArray<string>): Either.Either<Route, Usag
   const [first, second] = Global.flagWords(words)
   if (first === undefined || first.startsWith("-")) return Either.right({ _tag: "Root" })
   if (first === recordName) return Either.right({ _tag: "Record" })
+  if (first === verifyName) return Either.right({ _tag: "Verify" })
   if (first === limitsName) return Either.right({ _tag: "Limits" })
   if (first === callName) return Either.right({ _tag: "Call" })
   if (first === serveName) return Either.right({ _tag: "Serve" })
   if (first === mcpName) return Either.right({ _tag: "Mcp" })
   const section = sections.find((candidate) => candidate.name === first)
   if (section === undefined) {
-    const commands = [...commandSections.map((s) => s.name), recordName, limitsName, callName, serveName, mcpName]
+    const commands = [
+      ...commandSections.map((s) => s.name),
+      recordName,
+      verifyName,
+      limitsName,
+      callName,
+      serveName,
+      mcpName
+    ]
     return usage(`there is no command ${quote(first)}; the commands: ${orList(commands)} (${executable} --help)`)
   }
   if (section.documented.length === 0) {
@@ -214,6 +234,8 @@ const flagsOf = (route: Route): ReadonlyArray<{ readonly name: string; readonly 
       ]
     case "Record":
       return [...Object.values(Record.flags), tokenStdin, retries]
+    case "Verify":
+      return [...Object.values(Verify.flags), tokenStdin, retries]
     case "Limits":
       return [...Object.values(Limits.flags), tokenStdin]
     case "Call":

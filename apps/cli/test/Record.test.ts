@@ -27,6 +27,7 @@ import * as ExitCode from "../src/ExitCode.js"
 import * as Fakes from "../src/Fakes.js"
 import * as Recording from "../src/Recording.js"
 import * as InProcess from "./support/InProcess.js"
+import { expectProgressBars } from "./support/Outcome.js"
 import * as Sandbox from "./support/Sandbox.js"
 import * as Spawn from "./support/Spawn.js"
 
@@ -335,12 +336,7 @@ describe("record in process, on the embedded sandbox", () => {
       terminal: { stderr: true }
     })
     expect(result.code, result.stderr).toBe(ExitCode.kinds.success.code)
-    // Each drawing of the bar starts by erasing the line (carriage return, then ESC [2K).
-    const erase = "\r\u001b[2K"
-    const drawings = result.stderr.split(erase).slice(1, -1)
-    expect(drawings.length).toBeGreaterThan(0)
-    for (const bar of drawings) expect(bar).toMatch(/^\[[#-]{24}\] \d+\/\d+ reads {2}\d+\/s$/)
-    expect(result.stderr.endsWith(erase)).toBe(true)
+    expectProgressBars(result.stderr, "reads")
     expect(fs.existsSync(`${out}.partial`)).toBe(false)
     const fixture = readFixture(out)
     // The stat employee may list neither the employees, the bots nor the lists: its role is inferred.

@@ -184,23 +184,6 @@ export const valuesAt = (json: ContractCheck.Json, path: string): ReadonlyArray<
 
 const within = (path: string, at: string) => path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[]`)
 
-const describeDifference = (difference: ContractCheck.Difference): string => {
-  switch (difference._tag) {
-    case "UnknownField":
-      return `${difference.path}: a field the contract does not know (${difference.shape})`
-    case "MissingField":
-      return `${difference.path}: missing`
-    case "TypeMismatch":
-      return `${difference.path}: ${difference.found} where the contract says ${difference.expected.join(" or ")}`
-    case "OutsideSet":
-      return `${difference.path}: ${JSON.stringify(difference.found)} is none of ${JSON.stringify(difference.allowed)}`
-    case "UndeclaredErrorCode":
-      return `error ${difference.code}, which it is not declared to answer`
-    case "NotAnEnvelope":
-      return `not an envelope (${difference.shape})`
-  }
-}
-
 const differencesOf = (verdict: ContractCheck.Verdict) => verdict._tag === "Conforms" ? [] : verdict.differences
 
 const codeOf = (envelope: ContractCheck.Json): number | undefined =>
@@ -232,7 +215,7 @@ export const weigh = (evidence: Evidence, observations: ReadonlyArray<Observatio
       for (const observation of seen) {
         const undeclared = differencesOf(observation.verdict).find((d) => d._tag === "UndeclaredErrorCode")
         if (undeclared !== undefined) {
-          return { _tag: "Refuted", operation: evidence.operation, evidence: describeDifference(undeclared) }
+          return { _tag: "Refuted", operation: evidence.operation, evidence: ContractCheck.describe(undeclared) }
         }
       }
       return { _tag: "Confirmed" }
@@ -241,7 +224,7 @@ export const weigh = (evidence: Evidence, observations: ReadonlyArray<Observatio
       for (const observation of seen) {
         const found = differencesOf(observation.verdict).find((d) => "path" in d && within(d.path, evidence.at))
         if (found !== undefined) {
-          return { _tag: "Refuted", operation: evidence.operation, evidence: describeDifference(found) }
+          return { _tag: "Refuted", operation: evidence.operation, evidence: ContractCheck.describe(found) }
         }
       }
       const held = seen.some((observation) =>

@@ -353,3 +353,26 @@ export const fromDocument = (document: OpenApiDocument.Document): ReadonlyMap<st
   }
   return contracts
 }
+
+/**
+ * One difference in words, for a report: where, and how the answer differs there.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const describe = (difference: Difference): string => {
+  switch (difference._tag) {
+    case "UnknownField":
+      return `${difference.path}: a field the contract does not know (${difference.shape})`
+    case "MissingField":
+      return `${difference.path}: missing`
+    case "TypeMismatch":
+      return `${difference.path}: ${difference.found} where the contract says ${difference.expected.join(" or ")}`
+    case "OutsideSet":
+      return `${difference.path}: ${JSON.stringify(difference.found)} is none of ${JSON.stringify(difference.allowed)}`
+    case "UndeclaredErrorCode":
+      return `error ${difference.code}, which it is not declared to answer`
+    case "NotAnEnvelope":
+      return `not an envelope (${difference.shape})`
+  }
+}

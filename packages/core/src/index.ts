@@ -151,6 +151,14 @@ export * as CreationQuota from "./CreationQuota.js"
 export * as DemoData from "./DemoData.js"
 
 /**
+ * A declared drift: how a world's answers differ from the contract (a field renamed, removed, added
+ * or given another value, an undeclared error code), as plain data, and how it alters an answer.
+ *
+ * @since 0.1.0
+ */
+export * as Drift from "./Drift.js"
+
+/**
  * The names of the environment variables that configure a client.
  *
  * @since 0.1.0

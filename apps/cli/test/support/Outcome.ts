@@ -37,3 +37,16 @@ export interface RunOptions {
     readonly columns?: number
   }
 }
+
+/**
+ * Asserts that `stderr` holds a progress bar of `unit` drawn at least once and erased at the end: each
+ * drawing starts by erasing the line (carriage return, then ESC [2K).
+ */
+export const expectProgressBars = (stderr: string, unit: string) => {
+  const erase = "\r\u001b[2K"
+  const drawings = stderr.split(erase).slice(1, -1)
+  expect(drawings.length).toBeGreaterThan(0)
+  const bar = new RegExp(`^\\[[#-]{24}\\] \\d+/\\d+ ${unit} {2}\\d+/s$`)
+  for (const drawing of drawings) expect(drawing).toMatch(bar)
+  expect(stderr.endsWith(erase)).toBe(true)
+}

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import type * as Drift from "@community-api/core/Drift"
 import { Schema } from "effect"
 
 const Count = Schema.Int.pipe(Schema.nonNegative())
@@ -87,3 +88,22 @@ export type FaultSettings = typeof FaultSettings.Type
  * @category constants
  */
 export const none: FaultSettings = {}
+
+type Json = Extract<Drift.Change, { readonly _tag: "Set" }>["value"]
+
+const Json = Schema.Unknown as unknown as Schema.Schema<Json>
+
+/**
+ * A declared drift of the answers (`Drift` of the core), as `--drift` of the sandbox takes it: a list
+ * of changes, each naming its operation (`section/method`) and a path (`response.items[].name`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DriftSettings: Schema.Schema<Drift.Drift> = Schema.Array(Schema.Union(
+  Schema.TaggedStruct("Rename", { operation: Schema.String, at: Schema.String, to: Schema.String }),
+  Schema.TaggedStruct("Remove", { operation: Schema.String, at: Schema.String }),
+  Schema.TaggedStruct("Add", { operation: Schema.String, at: Schema.String, value: Json }),
+  Schema.TaggedStruct("Set", { operation: Schema.String, at: Schema.String, value: Json }),
+  Schema.TaggedStruct("ErrorCode", { operation: Schema.String, code: Schema.Int })
+)).annotations({ identifier: "DriftSettings" })

@@ -8,6 +8,7 @@
  * @since 0.1.0
  */
 import type * as CoreClock from "@community-api/core/Clock"
+import type * as Drift from "@community-api/core/Drift"
 import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
 import { HttpMiddleware, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
@@ -229,6 +230,12 @@ export interface Options {
   readonly fixture?: Fixture.Fixture
   /** Faults on from the start. */
   readonly faults?: Faults.FaultSettings
+  /**
+   * A declared drift of the answers (`Drift` of the core: a field renamed, removed, added or given
+   * another value, an undeclared error code, for named operations), for the sandbox's world and every
+   * tenant of it; none when omitted.
+   */
+  readonly drift?: Drift.Drift
   /** Called with one line per request (the sandbox prints it). */
   readonly onRequest?: (entry: RequestLogEntry) => void
   /**

@@ -17,6 +17,7 @@
  * @since 0.1.0
  */
 import * as CoreClock from "@community-api/core/Clock"
+import type * as Drift from "@community-api/core/Drift"
 import { HttpServer } from "@effect/platform"
 import { Clock, Console, Effect, Layer, Predicate, Redacted, Schema } from "effect"
 import * as DemoFixture from "./DemoFixture.js"
@@ -122,6 +123,13 @@ export const flags: ReadonlyArray<Flag> = [
   { name: "host", value: "H", description: `the address to listen on (default ${defaults.host}: this machine only)` },
   { name: "fixture", value: "FILE", description: "the data to serve, a fixture JSON file (default: the demo data)" },
   { name: "faults", value: "JSON", description: "faults on from the start, as POST /_sandbox/faults takes them" },
+  {
+    name: "drift",
+    value: "JSON",
+    description: "answers altered by a declared drift, a JSON list of changes " +
+      "(e.g. [{\"_tag\":\"Rename\",\"operation\":\"lists/get\",\"at\":\"response.items[].name\",\"to\":\"title\"}]; " +
+      "Rename, Remove, Add, Set, ErrorCode), in the sandbox's world and its tenants"
+  },
   { name: "latency", value: "MS", description: "a fixed delay before every answer, in milliseconds" },
   {
     name: "control-token",
@@ -208,6 +216,7 @@ interface Args {
   readonly host: string
   readonly fixture: string | undefined
   readonly faults: string | undefined
+  readonly drift: string | undefined
   readonly latency: number | undefined
   /** Given by a flag or the environment; the demo value otherwise. */
   readonly controlToken: Redacted.Redacted<string> | undefined
@@ -290,6 +299,7 @@ const parseArgs = (
       host: values.get("host") ?? defaults.host,
       fixture: values.get("fixture"),
       faults: values.get("faults"),
+      drift: values.get("drift"),
       latency,
       controlToken: controlToken === undefined ? undefined : Redacted.make(controlToken),
       limits,
@@ -312,6 +322,20 @@ const faultsOf = (args: Args, command: string): Effect.Effect<Faults.FaultSettin
     return yield* Schema.decodeUnknown(Faults.FaultSettings)({ ...json, ...latency }, { onExcessProperty: "error" })
       .pipe(Effect.catchAll((error) => refuse(command, `--faults: ${Issues.describe(error)}`)))
   })
+
+/** The declared drift of `--drift`, if any. */
+const driftOf = (args: Args, command: string): Effect.Effect<Drift.Drift | undefined, UsageError> =>
+  args.drift === undefined ? Effect.succeed(undefined) : Effect.try({
+    try: () => JSON.parse(args.drift!) as unknown,
+    catch: (cause) => cause
+  }).pipe(
+    Effect.catchAll((cause) => refuse(command, `--drift is not JSON: ${plainCause(cause)}`)),
+    Effect.flatMap((json) =>
+      Schema.decodeUnknown(Faults.DriftSettings)(json, { onExcessProperty: "error" }).pipe(
+        Effect.catchAll((error) => refuse(command, `--drift: ${Issues.describe(error)}`))
+      )
+    )
+  )
 
 const tokenTable = (): string => {
   const rows = Object.entries(DemoFixture.tokens)
@@ -404,6 +428,7 @@ export const run = (
     const args = yield* parseArgs(argv, env, command)
     if (args === "help") return yield* Console.log(help(command))
     const faults = yield* faultsOf(args, command)
+    const drift = yield* driftOf(args, command)
     const fixture = args.fixture === undefined ? DemoFixture.demoFixture : yield* Fixture.loadFile(args.fixture)
     const clocks = yield* clocksOf(args.manualClock)
     const serve = ReferenceServer.layerServe({
@@ -411,6 +436,7 @@ export const run = (
       host: args.host,
       fixture,
       faults,
+      ...(drift === undefined ? {} : { drift }),
       ...args.limits,
       ...clocks.options,
       ...(args.controlToken === undefined ? {} : { controlToken: args.controlToken }),

@@ -28,6 +28,7 @@
  * @internal
  */
 import * as CoreClock from "@community-api/core/Clock"
+import * as Drift from "@community-api/core/Drift"
 import { Envelope, Operations } from "@community-api/schema"
 import type { ApiError, Operation } from "@community-api/schema"
 import type { HttpApp } from "@effect/platform"
@@ -283,6 +284,20 @@ export class Engine {
     )
   }
 
+  /** The declared drift of this world's answers (`Options.drift`); none by default. */
+  drift: Drift.Drift = Drift.none
+
+  /** `outcome` as the drift alters the answers of `operation`. */
+  private drifted(operation: string, outcome: Outcome): Outcome {
+    if (outcome._tag === "Drop" || !Drift.operations(this.drift).includes(operation)) return outcome
+    const body = Drift.apply(this.drift, operation, outcome.body as Parameters<typeof Drift.apply>[2])
+    const code =
+      typeof body === "object" && body !== null && "error_code" in body && typeof body.error_code === "number"
+        ? body.error_code
+        : outcome.code
+    return { _tag: "Body", body, code }
+  }
+
   /** Answers a request routed to an operation. */
   handle(incoming: Incoming, path: string): Effect.Effect<Outcome> {
     return this.clockWith((serverClock) => {
@@ -291,7 +306,8 @@ export class Engine {
       const at = serverClock.unsafeCurrentTimeMillis()
       const seen: Seen = {}
       const latency = this.faults.latency()
-      const answered = Effect.map(Effect.suspend(() => this.answer(incoming, seen)), (outcome) => {
+      const answered = Effect.map(Effect.suspend(() => this.answer(incoming, seen)), (served) => {
+        const outcome = this.drifted(incoming.op.path, served)
         this.record({
           at,
           path,
@@ -467,6 +483,7 @@ export const make = (options: Options): Effect.Effect<Engine> =>
       Clocks.manualOf(options.clock)
     )
     if (options.faults !== undefined) yield* engine.setFaults(options.faults)
+    if (options.drift !== undefined) engine.drift = options.drift
     engine.tenants = new Tenants.Tenants<Tenant>()
     engine.makeTenant = () =>
       Effect.flatMap(engine.now(), (now) =>
