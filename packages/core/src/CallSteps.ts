@@ -80,6 +80,21 @@ export const decoded = <F extends TypeLambda, A>(
   )
 
 /**
+ * What a call's steps are bounded with, by the line's race of the deadline (`CallDeadline`): an
+ * exchange marked in flight while it runs and bounded by the attempt's timeout (one ended by the
+ * deadline stays marked), an attempt bounded by the deadline and, while its exchange is in flight, by
+ * the timeout, and the rest of the call (retries and their delays) by the deadline.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Bounds<F extends TypeLambda> {
+  readonly inFlight: <A>(exchange: Kind<F, A>) => Kind<F, A>
+  readonly attempt: <A>(attempt: Kind<F, A>) => Kind<F, A>
+  readonly rest: <A>(effect: Kind<F, A>) => Kind<F, A>
+}
+
+/**
  * What a line's client gives every call's attempts: an attempt after the first (`number`, after a
  * failure `last`) counted and numbered on the call's span, the schedule (made once an attempt failed:
  * most calls succeed at once) whose step after `error` waits its delay and tells whether to go again,
