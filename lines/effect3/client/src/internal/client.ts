@@ -136,21 +136,13 @@ export const make = (
         Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
-    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
-      const op = ClientMethods.calledByPath(
-        path,
-        Operations.byPath,
-        Operation.UnknownPayload,
-        options.success ?? Schema.Unknown
-      )
-      return run(op, params, options.payload)
-    }
-
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, {
-      execute: (op: Operation.Any, params) => run(op, params, op.payload),
-      paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>)
-    }, { call, budget, estimateCreations }) as unknown as CommunityApiClient.Client
+    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
+    return ClientMethods.withCall({ ...Operations, isPageable: Operation.isPageable }, {
+      run,
+      paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>),
+      anyPayload: Operation.UnknownPayload,
+      anySuccess: Schema.Unknown
+    }, { budget, estimateCreations }) as unknown as CommunityApiClient.Client
   })

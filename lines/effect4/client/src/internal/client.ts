@@ -146,23 +146,13 @@ export const make = (
         Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
-    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
-      const op = ClientMethods.calledByPath(
-        path,
-        Operations.byPath,
-        Operation.UnknownPayload,
-        options.success ?? Schema.Unknown
-      )
-      return run(op, params, options.payload)
-    }
-
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    const methods = { execute: (op: Operation.Any, params: unknown) => run(op, params, op.payload), paginate }
-    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, methods, {
-      call,
+    // The methods, and a call by path with the contract's flags of a known path (the core's).
+    const runner = { run, paginate, anyPayload: Operation.UnknownPayload, anySuccess: Schema.Unknown }
+    const methods = ClientMethods.withCall({ ...Operations, isPageable: Operation.isPageable }, runner, {
       budget,
       estimateCreations
-    }) as unknown as CommunityApiClient.Client
+    })
+    return methods as unknown as CommunityApiClient.Client
   })
