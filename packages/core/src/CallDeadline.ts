@@ -156,15 +156,22 @@ export const make = (options: {
 }
 
 /**
- * How a line makes the errors of a verdict: a timeout (of an exchange, or of the call with its
- * `scope`) and an unknown outcome, from the core's fields.
+ * How a line makes the errors of a verdict of a call of `operation`: a timeout (of an exchange, or of
+ * the call with its `scope`) and an unknown outcome, from the core's fields. Made once by a line, not
+ * per call.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Errors<Timeout, Unknown> {
-  readonly timeout: (fields: Extract<Failure, { readonly _tag: "TimeoutError" }>["fields"]) => Timeout
-  readonly unknown: (fields: Extract<Failure, { readonly _tag: "OutcomeUnknownError" }>["fields"]) => Unknown
+  readonly timeout: (
+    operation: string,
+    fields: Extract<Failure, { readonly _tag: "TimeoutError" }>["fields"]
+  ) => Timeout
+  readonly unknown: (
+    operation: string,
+    fields: Extract<Failure, { readonly _tag: "OutcomeUnknownError" }>["fields"]
+  ) => Unknown
 }
 
 /**
@@ -187,33 +194,32 @@ export interface WithErrors<Timeout, Unknown> extends CallDeadline {
 }
 
 /**
- * The bounds of a call of an operation with `flags` started at `now`, with the line's `errors`: its
- * deadline and timeout as the client's settings give them, ambiguous unless the operation is safe to
- * repeat ({@link isAmbiguous}).
+ * The bounds of a call of `target` started at `now`, with the line's `errors`: its deadline and timeout
+ * as the client's `settings` give them, ambiguous unless the operation is safe to repeat
+ * ({@link isAmbiguous}). Its arguments are taken apart, so that a call allocates no options for them.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const withErrors = <Timeout, Unknown>(
-  options: {
-    readonly now: number
-    readonly deadlineMillis: number
-    readonly timeoutMillis: number
-    readonly flags: RetryTable.Flags
-  },
+  now: number,
+  settings: { readonly deadlineMillis: number; readonly timeoutMillis: number },
+  target: RetryTable.Flags & { readonly path: string },
   errors: Errors<Timeout, Unknown>
 ): WithErrors<Timeout, Unknown> => {
   // The same verdict as a timeout of the attempt: ambiguous unless the operation is safe to repeat.
   // Called once per call: the bounds are built from the fields, with no copy of the settings.
   const call = make({
-    now: options.now,
-    deadlineMillis: options.deadlineMillis,
-    timeoutMillis: options.timeoutMillis,
-    ambiguous: isAmbiguous(options.flags)
+    now,
+    deadlineMillis: settings.deadlineMillis,
+    timeoutMillis: settings.timeoutMillis,
+    ambiguous: isAmbiguous(target)
   })
   const errorOf = (verdict: Verdict): Timeout | Unknown => {
     const failure = call.failureOf(verdict)
-    return failure._tag === "TimeoutError" ? errors.timeout(failure.fields) : errors.unknown(failure.fields)
+    return failure._tag === "TimeoutError"
+      ? errors.timeout(target.path, failure.fields)
+      : errors.unknown(target.path, failure.fields)
   }
   const passed = (verdict: Verdict = call.deadlineVerdict()) => new Passed(errorOf(verdict))
   // Added to the bounds themselves rather than to a copy of their eleven members.

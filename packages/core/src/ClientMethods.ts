@@ -209,3 +209,55 @@ export const client = <Op extends { readonly method: string }, R, S, Others exte
   })
   return { ...sections, streams, execute: run.execute, page, stream, ...others }
 }
+
+/**
+ * How a line runs an operation: `run` sends `op` with its parameters encoded by `payload` (the
+ * operation's own, or the caller's schema of a call by path), `paginate` reads a list page after page,
+ * and `anyPayload` and `anySuccess` are the line's schemas that take anything, for a call by path
+ * without schemas.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Runner<Op, R, S, Schema> {
+  readonly run: (op: Op, params: unknown, payload: Schema | undefined) => R
+  readonly paginate: (fetch: (position: Position) => R) => S
+  readonly anyPayload: Schema
+  readonly anySuccess: Schema
+}
+
+/**
+ * The schemas of a call by path, each optional: `success` decodes the answer, `payload` encodes the
+ * parameters.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface CallSchemas<Schema> {
+  readonly success?: Schema | undefined
+  readonly payload?: Schema | undefined
+}
+
+/**
+ * The methods of a client ({@link client}) whose operations `runner` runs, each with its own payload,
+ * with `call`: a call by path with the contract's flags of a known path (an unknown one is not safe to
+ * repeat, {@link calledByPath}) and the caller's schemas, or schemas that take anything.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withCall = <Op extends { readonly method: string; readonly payload: Schema }, R, S, Schema, Others>(
+  contract: Contract<Op> & { readonly byPath: { readonly get: (path: string) => Op | undefined } },
+  runner: Runner<Op, R, S, Schema>,
+  others: Others
+) =>
+  client(contract, { execute: (op, params) => runner.run(op, params, op.payload), paginate: runner.paginate }, {
+    call: (path: string, params?: unknown, options: CallSchemas<Schema> = {}): R =>
+      runner.run(
+        // An undeclared path reads as an operation of the contract (`byPath`), not safe to repeat.
+        calledByPath(path, contract.byPath, runner.anyPayload, options.success ?? runner.anySuccess) as unknown as Op,
+        params,
+        options.payload
+      ),
+    ...others
+  })

@@ -76,6 +76,14 @@ export * as CallPlan from "./CallPlan.js"
 export * as CallRequest from "./CallRequest.js"
 
 /**
+ * The steps of a call both Effect lines take alike, over a line's effects: an answer's envelope read
+ * (with the admission's step after a failed answer) and the attempts as the call's plan decides them.
+ *
+ * @since 0.1.0
+ */
+export * as CallSteps from "./CallSteps.js"
+
+/**
  * The client's own errors as both lines raise them: their literal values and their messages.
  *
  * @since 0.1.0

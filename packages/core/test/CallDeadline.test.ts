@@ -90,16 +90,21 @@ describe("CallDeadline", () => {
 
   it("X1 with the line's errors: a watch ends on the exchange's timeout, or on the deadline carried out of the retries", () => {
     const errors: CallDeadline.Errors<readonly ["timeout", unknown], readonly ["unknown", unknown]> = {
-      timeout: (fields) => ["timeout", fields],
-      unknown: (fields) => ["unknown", fields]
+      timeout: (operation, fields) => ["timeout", { operation, ...fields }],
+      unknown: (operation, fields) => ["unknown", { operation, ...fields }]
     }
-    const options = { now: 1_000, deadlineMillis: 4_500, timeoutMillis: 2_000 }
-    const call = CallDeadline.withErrors({ ...options, flags: { safeToRepeat: false, creation: false } }, errors)
+    const settings = { deadlineMillis: 4_500, timeoutMillis: 2_000 }
+    const call = CallDeadline.withErrors(
+      1_000,
+      settings,
+      { safeToRepeat: false, creation: false, path: "bots/create" },
+      errors
+    )
     expect(call.untilDeadline(1_000)).toBe(4_500)
     call.attemptStarted()
     call.exchangeStarted(1_000)
     call.timedOut()
-    expect(call.stopped()).toStrictEqual(["timeout", { timeoutMillis: 2_000 }])
+    expect(call.stopped()).toStrictEqual(["timeout", { operation: "bots/create", timeoutMillis: 2_000 }])
     call.exchangeEnded(true)
     call.attemptStarted()
     call.exchangeStarted(3_000)
@@ -108,9 +113,18 @@ describe("CallDeadline", () => {
     expect(CallDeadline.isPassed(unknown)).toBe(true)
     expect(call.passed().error).toStrictEqual(call.errorOf("outcome-unknown"))
     expect(call.errorOf("outcome-unknown")[0]).toBe("unknown")
-    const safe = CallDeadline.withErrors({ ...options, flags: { safeToRepeat: true, creation: false } }, errors)
+    const safe = CallDeadline.withErrors(
+      1_000,
+      settings,
+      { safeToRepeat: true, creation: false, path: "bots/get" },
+      errors
+    )
     safe.attemptStarted()
     safe.exchangeStarted(1_000)
-    expect(safe.passed().error).toStrictEqual(["timeout", { timeoutMillis: 4_500, scope: "call" }])
+    expect(safe.passed().error).toStrictEqual(["timeout", {
+      operation: "bots/get",
+      timeoutMillis: 4_500,
+      scope: "call"
+    }])
   })
 })

@@ -97,4 +97,36 @@ describe("ClientMethods", () => {
     expect(sections.bots?.enable?.()).toEqual(["execute", "bots/enable", {}])
     expect(client.call).toBe("the line's call")
   })
+
+  it("X1 a client with a call by path: execute with the operation's payload, a call with the caller's schemas or ones that take anything, the contract's flags of a known path", () => {
+    const enable = { section: "bots", method: "enable", path: "bots/enable", payload: "enable's payload" }
+    const byPath = new Map([[enable.path, enable]])
+    const client = ClientMethods.withCall(
+      { sectionNames: ["bots"], inSection: () => [enable], isPageable: () => false, byPath },
+      {
+        run: (op, params, payload) => ({ op, params, payload }),
+        paginate: (fetch) => [fetch({})],
+        anyPayload: "any payload",
+        anySuccess: "any success"
+      },
+      { budget: "the line's budget" }
+    )
+    expect(client.execute(enable, { bot_id: "b" })).toEqual({
+      op: enable,
+      params: { bot_id: "b" },
+      payload: enable.payload
+    })
+    const known = client.call("bots/enable", { bot_id: "b" }, { payload: "mine" })
+    expect(known).toMatchObject({ op: { path: "bots/enable", success: "any success" }, payload: "mine" })
+    const unknown = client.call("secret/thing")
+    expect(unknown.op).toMatchObject({
+      path: "secret/thing",
+      safeToRepeat: false,
+      payload: "any payload",
+      success: "any success"
+    })
+    expect(unknown.payload).toBeUndefined()
+    expect(client.call("secret/thing", {}, { success: "decoder" }).op).toMatchObject({ success: "decoder" })
+    expect(client.budget).toBe("the line's budget")
+  })
 })

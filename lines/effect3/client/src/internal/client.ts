@@ -3,7 +3,7 @@
  * steps, each one concern, in the way `dfx` applies its rate limits around its REST client:
  *
  *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
- *       the attempts as the core's plan says: again after  (retrying.ts, core CallPlan)
+ *       the attempts as the core's plan says: again after  (steps.ts, core CallSteps, CallPlan)
  *       error 5, on the schedule, or an unknown outcome
  *           numbered attempt:
  *             admission: creation quota, pacing permit     (limiting.ts)
@@ -11,9 +11,8 @@
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
-import * as Admission from "@community-api/core/Admission"
-import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
+import * as CallSteps from "@community-api/core/CallSteps"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as ClientSettings from "@community-api/core/ClientSettings"
 import * as OptionRules from "@community-api/core/OptionRules"
@@ -34,7 +33,7 @@ import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
 import * as Metrics from "./metrics.js"
 import * as Options from "./options.js"
-import * as Retrying from "./retrying.js"
+import * as Steps from "./steps.js"
 
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
@@ -76,25 +75,6 @@ const builtInTracer = Effect.runSync(Effect.tracerWith(Effect.succeed))
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
 
-/**
- * Reads the envelope of an admitted answer. An answer that is not the operation's envelope is a
- * `ResponseDecodeError`, and so is any failure of the decoder itself (the body's depth is bounded
- * before, so none is expected): decoding never fails untyped. An error 9 gives the admission back
- * (the server counted nothing); an error 5 holds back the limit that refused it.
- */
-const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limiting.Admitted<unknown>) => {
-  const unreadable = (reason: string) =>
-    Effect.fail(new ClientError.ResponseDecodeError({ operation: target.path, reason }))
-  return Effect.suspend(() => decode(admitted.answer)).pipe(
-    Effect.catchAllDefect((defect) => unreadable(CallFailure.decoderFailed(defect))),
-    Effect.catchIf(
-      (error) => error instanceof Envelope.EnvelopeDecodeError,
-      (error) => unreadable(CallFailure.decodeReason(error.reason))
-    ),
-    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
-  ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
-}
-
 /** @internal */
 export const make = (
   config: CommunityApiClient.ClientConfig
@@ -110,6 +90,7 @@ export const make = (
     const quota = yield* CreationQuota.CreationQuota
     const { lane, onCreationLimit, user } = settings
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
+    const retries = Steps.retries(policy.schedule)
     const exchange = Exchange.make(wire.http, settings.maxResponseBytes)
     const ordinary = Limiting.paced(pacing, user, lane)
     const admissionOf = (target: Target): Limiting.Admission =>
@@ -123,18 +104,17 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
+      // Read the envelope; an error 9 gives the creation back, an error 5 holds back its limit.
+      const decoded = CallSteps.decoded<Steps.F, A>(Steps.effects, Steps.decoding, target, decode)
       return Deadline.bounded(target, settings, (bounds) =>
-        Retrying.run({
-          operation: target.path,
-          plan: CallPlan.make(target, policy.limitRetries),
-          schedule: policy.schedule,
-          attempt: bounds.attempt(
-            admission.admit(bounds.inFlight(exchange(target.path, request))).pipe(
-              Effect.flatMap(decoded(target, decode))
-            )
-          ),
-          rest: bounds.rest
-        }))
+        CallSteps.attempts<Steps.F, A>(
+          Steps.effects,
+          retries,
+          target.path,
+          CallPlan.make(target, policy.limitRetries),
+          bounds.attempt(Effect.flatMap(admission.admit(bounds.inFlight(exchange(target.path, request))), decoded)),
+          bounds.rest
+        ))
     }
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {
@@ -156,21 +136,13 @@ export const make = (
         Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
-    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
-      const op = ClientMethods.calledByPath(
-        path,
-        Operations.byPath,
-        Operation.UnknownPayload,
-        options.success ?? Schema.Unknown
-      )
-      return run(op, params, options.payload)
-    }
-
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, {
-      execute: (op: Operation.Any, params) => run(op, params, op.payload),
-      paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>)
-    }, { call, budget, estimateCreations }) as unknown as CommunityApiClient.Client
+    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
+    return ClientMethods.withCall({ ...Operations, isPageable: Operation.isPageable }, {
+      run,
+      paginate: (fetch) => Paginate.stream(fetch as (position: Paginate.Position) => Effect.Effect<Page.Page<unknown>>),
+      anyPayload: Operation.UnknownPayload,
+      anySuccess: Schema.Unknown
+    }, { budget, estimateCreations }) as unknown as CommunityApiClient.Client
   })

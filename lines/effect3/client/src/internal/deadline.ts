@@ -19,34 +19,32 @@
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as CallSteps from "@community-api/core/CallSteps"
 import type * as ClientSettings from "@community-api/core/ClientSettings"
 import type * as RetryTable from "@community-api/core/RetryTable"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
+import type * as Steps from "./steps.js"
 import * as Timers from "./timers.js"
 
 /**
- * What a call's steps are bounded with.
+ * What a call's steps are bounded with (the core's `CallSteps.Bounds`, over this line's effects).
  *
  * @internal
  */
-export interface Bounds {
-  /**
-   * Marks an exchange as in flight while it runs and bounds it by the attempt's timeout; an exchange
-   * ended by the deadline stays marked.
-   */
-  readonly inFlight: <A, E>(exchange: Effect.Effect<A, E>) => Effect.Effect<A, E>
-  /** Bounds one attempt by the deadline and, while its exchange is in flight, by the timeout. */
-  readonly attempt: <A, E>(attempt: Effect.Effect<A, E>) => Effect.Effect<A, E | ClientError.TimeoutError | Passed>
-  /** Bounds the rest of the call (retries and their delays) by the deadline. */
-  readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
-}
+export type Bounds = CallSteps.Bounds<Steps.F>
 
 /** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
 export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
+
+/** The errors of the verdicts, made once for every call. */
+const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
+  timeout: (operation, fields) => new ClientError.TimeoutError({ operation, ...fields }),
+  unknown: (operation, fields) => new ClientError.OutcomeUnknownError({ operation, ...fields })
+}
 
 /**
  * Runs the call that `make` builds with the bounds of a call of `target`.
@@ -60,15 +58,7 @@ export const bounded = <A, E>(
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
     // What passes when is the core's, and which error it is; the races are this line's.
-    const call = CallDeadline.withErrors({
-      now: clock.unsafeCurrentTimeMillis(),
-      deadlineMillis: settings.deadlineMillis,
-      timeoutMillis: settings.timeoutMillis,
-      flags: target
-    }, {
-      timeout: (fields) => new ClientError.TimeoutError({ operation: target.path, ...fields }),
-      unknown: (fields) => new ClientError.OutcomeUnknownError({ operation: target.path, ...fields })
-    })
+    const call = CallDeadline.withErrors(clock.unsafeCurrentTimeMillis(), settings, target, errors)
     // The watch of the current attempt.
     let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
 
@@ -80,7 +70,7 @@ export const bounded = <A, E>(
     // The exchange counted in flight, and its timeout added and removed as a resource: an interruption
     // right after the timer is added still removes it (left behind, it would cut short a later
     // attempt's watch, and keep the timers' fiber up).
-    const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+    const inFlight: Bounds["inFlight"] = (exchange) =>
       Effect.suspend(() => {
         const due = call.exchangeStarted(clock.unsafeCurrentTimeMillis())
         return due === undefined
@@ -97,7 +87,7 @@ export const bounded = <A, E>(
       return Effect.sleep(Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())))
     })
 
-    const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
+    const attempt: Bounds["attempt"] = (body) =>
       Effect.raceWith(watch, body, {
         // Read before the attempt is stopped: whether an exchange was in flight at that moment.
         onSelfDone: (_, running) => Effect.zipRight(Fiber.interrupt(running), Effect.fail(call.stopped())),
@@ -105,7 +95,7 @@ export const bounded = <A, E>(
       })
 
     // The rest of the call against the deadline alone (each attempt in it has its own race).
-    const rest = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E | Passed> =>
+    const rest: Bounds["rest"] = (effect) =>
       Effect.suspend(() =>
         Effect.timeoutFail(effect, {
           duration: Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())),

@@ -2,16 +2,15 @@
  * The client on the Effect 4 line, the same composition of small steps as the Effect 3 line's:
  *
  *     the call's deadline; in flight, an unknown outcome   (deadline.ts)
- *       the attempts as the core's plan says               (retrying.ts, core CallPlan)
+ *       the attempts as the core's plan says               (steps.ts, core CallSteps, CallPlan)
  *           numbered attempt:
  *             admission: creation quota, pacing permit     (limiting.ts)
  *               exchange: HttpClient built once, timeout,  (exchange.ts, http.ts)
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
-import * as Admission from "@community-api/core/Admission"
-import * as CallFailure from "@community-api/core/CallFailure"
 import * as CallPlan from "@community-api/core/CallPlan"
+import * as CallSteps from "@community-api/core/CallSteps"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as ClientSettings from "@community-api/core/ClientSettings"
 import * as OptionRules from "@community-api/core/OptionRules"
@@ -32,7 +31,7 @@ import * as Http from "./http.js"
 import * as Limiting from "./limiting.js"
 import * as Metrics from "./metrics.js"
 import * as Options from "./options.js"
-import * as Retrying from "./retrying.js"
+import * as Steps from "./steps.js"
 
 /** What the call path needs to know of an operation. */
 type Target = Pick<Operation.Any, "section" | "method" | "path" | "creation" | "safeToRepeat">
@@ -42,24 +41,6 @@ const everyRequest = (): boolean => true
 
 /** How a call reads the envelope of its answer. */
 type Decode<A, E> = (body: unknown) => Effect.Effect<A, E | Envelope.EnvelopeDecodeError>
-
-/**
- * Reads the envelope of an admitted answer: never untyped. An answer that is not the operation's
- * envelope, or a failure of the decoder itself, is a `ResponseDecodeError` with the core's bounded
- * reason. An error 9 gives the admission back; an error 5 holds back the limit that refused it.
- */
-const decoded = <A, E>(target: Target, decode: Decode<A, E>) => (admitted: Limiting.Admitted<unknown>) => {
-  const unreadable = (reason: string) =>
-    Effect.fail(new ClientError.ResponseDecodeError({ operation: target.path, reason }))
-  return Effect.suspend(() => decode(admitted.answer)).pipe(
-    Effect.catchDefect((defect) => unreadable(CallFailure.decoderFailed(defect))),
-    Effect.catchIf(
-      (error) => error instanceof Envelope.EnvelopeDecodeError,
-      (error) => unreadable(CallFailure.decodeReason(error.reason))
-    ),
-    Effect.tapError((error) => Admission.stepAfter(target, admitted, error, Effect.void))
-  ) as Effect.Effect<A, E | ClientError.ResponseDecodeError>
-}
 
 /** The schema's failures with their paths, one entry per problem. */
 const failuresOf = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -116,6 +97,7 @@ export const make = (
     const pacing = yield* Pacing.Pacing
     const quota = yield* CreationQuota.CreationQuota
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
+    const retries = Steps.retries(policy.schedule)
     const exchange = Exchange.make(wire.http, maxResponseBytes)
     const ordinary = Limiting.paced(pacing, user, lane)
     const admissionOf = (target: Target): Limiting.Admission =>
@@ -129,14 +111,17 @@ export const make = (
     ): Effect.Effect<A, E | ClientError.ClientError> => {
       const admission = admissionOf(target)
       const request = wire.request(target.path, encoded)
+      // The envelope read: error 9 gives the admission back, error 5 holds back its limit (the core's steps).
+      const read = CallSteps.decoded<Steps.F, A>(Steps.effects, Steps.decoding, target, decode)
       return Deadline.bounded(target, bounds, ({ attempt, inFlight, rest }) => {
         const sent = admission.admit(inFlight(exchange(target.path, request)))
         const plan = CallPlan.make(target, policy.limitRetries)
-        return Retrying.run(
+        return CallSteps.attempts<Steps.F, A>(
+          Steps.effects,
+          retries,
           target.path,
           plan,
-          policy.schedule,
-          attempt(Effect.flatMap(sent, decoded(target, decode))),
+          attempt(Effect.flatMap(sent, read)),
           rest
         )
       }) as Effect.Effect<A, E | ClientError.ClientError>
@@ -161,23 +146,13 @@ export const make = (
         Effect.flatMap(encoded(op.path, payload, params), (body) => send(op, body, Envelope.decode(op)))
       )
 
-    // A call by path: the contract's flags of a known path (an unknown one is not safe to repeat).
-    const call = (path: string, params?: unknown, options: CommunityApiClient.CallOptions<unknown, unknown> = {}) => {
-      const op = ClientMethods.calledByPath(
-        path,
-        Operations.byPath,
-        Operation.UnknownPayload,
-        options.success ?? Schema.Unknown
-      )
-      return run(op, params, options.payload)
-    }
-
     const budget = Effect.all({ requests: pacing.budget(user), creations: quota.budget(user) })
     const estimateCreations = (count: number, deadline: DateTime.DateTime) => quota.estimate(user, count, deadline)
-    const methods = { execute: (op: Operation.Any, params: unknown) => run(op, params, op.payload), paginate }
-    return ClientMethods.client({ ...Operations, isPageable: Operation.isPageable }, methods, {
-      call,
+    // The methods, and a call by path with the contract's flags of a known path (the core's).
+    const runner = { run, paginate, anyPayload: Operation.UnknownPayload, anySuccess: Schema.Unknown }
+    const methods = ClientMethods.withCall({ ...Operations, isPageable: Operation.isPageable }, runner, {
       budget,
       estimateCreations
-    }) as unknown as CommunityApiClient.Client
+    })
+    return methods as unknown as CommunityApiClient.Client
   })

@@ -19,27 +19,28 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
+import type * as CallSteps from "@community-api/core/CallSteps"
 import type * as ClientSettings from "@community-api/core/ClientSettings"
 import type * as RetryTable from "@community-api/core/RetryTable"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
+import type * as Steps from "./steps.js"
 import * as Timers from "./timers.js"
 
-/** What a call's steps are bounded with. */
-export interface Bounds {
-  /** An exchange: counted in flight, and bounded by the timeout of an attempt. */
-  readonly inFlight: <A, E>(exchange: Effect.Effect<A, E>) => Effect.Effect<A, E>
-  /** An attempt, raced against the deadline and its exchange's timeout. */
-  readonly attempt: <A, E>(attempt: Effect.Effect<A, E>) => Effect.Effect<A, E | ClientError.TimeoutError | Passed>
-  /** The rest of the call (retries and their delays), against the deadline alone. */
-  readonly rest: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E | Passed>
-}
+/** What a call's steps are bounded with: the core's, over this line's effects. */
+export type Bounds = CallSteps.Bounds<Steps.F>
 
 /** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
 export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
+
+/** Each verdict's error, for the call of `operation`: made once, not for every call. */
+const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
+  unknown: (operation, fields) => new ClientError.OutcomeUnknownError({ operation, ...fields }),
+  timeout: (operation, fields) => new ClientError.TimeoutError({ operation, ...fields })
+}
 
 /** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
 export const bounded = <A, E>(
@@ -49,15 +50,7 @@ export const bounded = <A, E>(
 ): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
   Effect.clockWith((clock) => {
     // What passes when is the core's, and which error it is; the races are this line's.
-    const call = CallDeadline.withErrors({
-      now: clock.currentTimeMillisUnsafe(),
-      deadlineMillis: settings.deadlineMillis,
-      timeoutMillis: settings.timeoutMillis,
-      flags: target
-    }, {
-      timeout: (fields) => new ClientError.TimeoutError({ operation: target.path, ...fields }),
-      unknown: (fields) => new ClientError.OutcomeUnknownError({ operation: target.path, ...fields })
-    })
+    const call = CallDeadline.withErrors(clock.currentTimeMillisUnsafe(), settings, target, errors)
     // The signal of the current attempt's exchange timeout.
     let signal: Deferred.Deferred<void> | undefined
     const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
@@ -70,7 +63,7 @@ export const bounded = <A, E>(
 
     // The exchange counted in flight; its timer removed however it ends, even when interrupted as soon
     // as it was added.
-    const inFlight = <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+    const inFlight: Bounds["inFlight"] = (exchange) =>
       Effect.suspend(() => {
         const due = call.exchangeStarted(clock.currentTimeMillisUnsafe())
         return due === undefined
@@ -80,7 +73,7 @@ export const bounded = <A, E>(
         Effect.onExit((exit) => Effect.sync(() => call.exchangeEnded(Exit.hasInterrupts(exit))))
       )
 
-    const attempt = <A, E>(body: Effect.Effect<A, E>): Effect.Effect<A, E | ClientError.TimeoutError | Passed> =>
+    const attempt: Bounds["attempt"] = (body) =>
       Effect.suspend(() => {
         const told = Deferred.makeUnsafe<void>()
         signal = told
@@ -94,7 +87,7 @@ export const bounded = <A, E>(
       })
 
     // The rest of the call against the deadline alone (each attempt in it has its own race).
-    const rest = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E | Passed> =>
+    const rest: Bounds["rest"] = (effect) =>
       Effect.suspend(() =>
         Effect.timeoutOrElse(effect, { duration: untilDeadline(), orElse: () => Effect.fail(call.passed()) })
       )
