@@ -159,6 +159,14 @@ export * as CreationQuota from "./CreationQuota.js"
 export * as DemoData from "./DemoData.js"
 
 /**
+ * Discovery of an undocumented operation's shape: the JSON Schema inferred from the answers seen, and
+ * a draft of the contract's declaration (Effect Schema source) for a person to review.
+ *
+ * @since 0.1.0
+ */
+export * as Discovery from "./Discovery.js"
+
+/**
  * A declared drift: how a world's answers differ from the contract (a field renamed, removed, added
  * or given another value, an undeclared error code), as plain data, and how it alters an answer.
  *
