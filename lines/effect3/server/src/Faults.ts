@@ -107,3 +107,41 @@ export const DriftSettings: Schema.Schema<Drift.Drift> = Schema.Array(Schema.Uni
   Schema.TaggedStruct("Set", { operation: Schema.String, at: Schema.String, value: Json }),
   Schema.TaggedStruct("ErrorCode", { operation: Schema.String, code: Schema.Int })
 )).annotations({ identifier: "DriftSettings" })
+
+/**
+ * Declared answers: for an undocumented reading operation the server does not model (which answers
+ * error 6 otherwise), the `response` it answers instead, by operation (`section/method`), as the
+ * sandbox's `--answers` file holds them: `{"bots/getSteps": [{"id": "…", "type": "text"}]}`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type UndocumentedAnswers = { readonly [operation: string]: Json }
+
+/**
+ * {@link UndocumentedAnswers} as JSON: an object of JSON values by operation.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const UndocumentedAnswersSettings: Schema.Schema<UndocumentedAnswers> = Schema.Record({
+  key: Schema.String,
+  value: Json
+}).annotations({ identifier: "UndocumentedAnswers" })
+
+/**
+ * Declared answers given for an operation that may not have one: not an operation of the contract,
+ * a documented one, one that does not only read, or one the server models. Raised when the server is
+ * made, before it answers anything.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class UndocumentedAnswersError extends Schema.TaggedError<UndocumentedAnswersError>()(
+  "UndocumentedAnswersError",
+  { operation: Schema.String, reason: Schema.String }
+) {
+  override get message() {
+    return `a declared answer for ${this.operation}, which ${this.reason}`
+  }
+}

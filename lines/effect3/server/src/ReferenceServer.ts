@@ -13,11 +13,12 @@ import type { HttpApp, HttpClient, HttpServerError } from "@effect/platform"
 import { HttpMiddleware, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import type { Redacted } from "effect"
-import { Context, Effect, Exit, Layer } from "effect"
+import { Context, Effect, Either, Exit, Layer } from "effect"
 import * as Http from "node:http"
 import * as Faults from "./Faults.js"
 import type * as Fixture from "./Fixture.js"
 import * as InProcess from "./InProcess.js"
+import * as Answers from "./internal/answers.js"
 import * as App from "./internal/app.js"
 import * as Body from "./internal/body.js"
 import * as Control from "./internal/control.js"
@@ -236,6 +237,14 @@ export interface Options {
    * tenant of it; none when omitted.
    */
   readonly drift?: Drift.Drift
+  /**
+   * Declared answers (`Faults.UndocumentedAnswers`): for an undocumented reading operation the server
+   * does not model, the `response` it answers, after authentication, access, limits and the
+   * parameters as for any operation, instead of error 6; in the sandbox's world and every tenant of
+   * it. An operation that may not have one (not in the contract, documented, not only reading, or
+   * modelled) stops the server being made, with `Faults.UndocumentedAnswersError` as its defect.
+   */
+  readonly undocumentedAnswers?: Faults.UndocumentedAnswers
   /** Called with one line per request (the sandbox prints it). */
   readonly onRequest?: (entry: RequestLogEntry) => void
   /**
@@ -261,6 +270,19 @@ export interface Options {
    */
   readonly rateClock?: CoreClock.Clock
 }
+
+/**
+ * Whether declared answers (`Options.undocumentedAnswers`) name only operations that may have one:
+ * undocumented, only reading and not modelled. The server checks them so when it is made; a program
+ * that takes them from a user (the sandbox's `--answers`) checks first, to say what is wrong.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const checkUndocumentedAnswers = (
+  answers: Faults.UndocumentedAnswers
+): Either.Either<Faults.UndocumentedAnswers, Faults.UndocumentedAnswersError> =>
+  Either.map(Answers.check(answers), () => answers)
 
 /**
  * Makes the server's state, its control service and its HTTP app.

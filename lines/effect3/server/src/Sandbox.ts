@@ -19,7 +19,8 @@
 import * as CoreClock from "@community-api/core/Clock"
 import type * as Drift from "@community-api/core/Drift"
 import { HttpServer } from "@effect/platform"
-import { Clock, Console, Effect, Layer, Predicate, Redacted, Schema } from "effect"
+import { Clock, Console, Effect, Either, Layer, Predicate, Redacted, Schema } from "effect"
+import * as Fs from "node:fs"
 import * as DemoFixture from "./DemoFixture.js"
 import * as Faults from "./Faults.js"
 import * as Fixture from "./Fixture.js"
@@ -130,6 +131,13 @@ export const flags: ReadonlyArray<Flag> = [
       "(e.g. [{\"_tag\":\"Rename\",\"operation\":\"lists/get\",\"at\":\"response.items[].name\",\"to\":\"title\"}]; " +
       "Rename, Remove, Add, Set, ErrorCode), in the sandbox's world and its tenants"
   },
+  {
+    name: "answers",
+    value: "FILE",
+    description: "declared answers of undocumented reading operations the sandbox does not model, a JSON file " +
+      "of responses by operation (e.g. {\"bots/getSteps\": [{\"id\": \"s1\", \"type\": \"text\"}]}), " +
+      "answered instead of error 6, in the sandbox's world and its tenants"
+  },
   { name: "latency", value: "MS", description: "a fixed delay before every answer, in milliseconds" },
   {
     name: "control-token",
@@ -217,6 +225,7 @@ interface Args {
   readonly fixture: string | undefined
   readonly faults: string | undefined
   readonly drift: string | undefined
+  readonly answers: string | undefined
   readonly latency: number | undefined
   /** Given by a flag or the environment; the demo value otherwise. */
   readonly controlToken: Redacted.Redacted<string> | undefined
@@ -300,6 +309,7 @@ const parseArgs = (
       fixture: values.get("fixture"),
       faults: values.get("faults"),
       drift: values.get("drift"),
+      answers: values.get("answers"),
       latency,
       controlToken: controlToken === undefined ? undefined : Redacted.make(controlToken),
       limits,
@@ -334,6 +344,29 @@ const driftOf = (args: Args, command: string): Effect.Effect<Drift.Drift | undef
       Schema.decodeUnknown(Faults.DriftSettings)(json, { onExcessProperty: "error" }).pipe(
         Effect.catchAll((error) => refuse(command, `--drift: ${Issues.describe(error)}`))
       )
+    )
+  )
+
+/** The declared answers of `--answers FILE`, if any, checked as the server checks them. */
+const answersOf = (
+  args: Args,
+  command: string
+): Effect.Effect<Faults.UndocumentedAnswers | undefined, UsageError> =>
+  args.answers === undefined ? Effect.succeed(undefined) : Effect.try({
+    try: () => JSON.parse(Fs.readFileSync(args.answers!, "utf8")) as unknown,
+    catch: (cause) => cause
+  }).pipe(
+    Effect.catchAll((cause) => refuse(command, `--answers ${args.answers}: ${plainCause(cause)}`)),
+    Effect.flatMap((json) =>
+      Schema.decodeUnknown(Faults.UndocumentedAnswersSettings)(json).pipe(
+        Effect.catchAll((error) => refuse(command, `--answers: ${Issues.describe(error)}`))
+      )
+    ),
+    Effect.tap((answers) =>
+      Either.match(ReferenceServer.checkUndocumentedAnswers(answers), {
+        onLeft: (error) => refuse(command, `--answers: ${error.message}`),
+        onRight: () => Effect.void
+      })
     )
   )
 
@@ -429,6 +462,7 @@ export const run = (
     if (args === "help") return yield* Console.log(help(command))
     const faults = yield* faultsOf(args, command)
     const drift = yield* driftOf(args, command)
+    const undocumentedAnswers = yield* answersOf(args, command)
     const fixture = args.fixture === undefined ? DemoFixture.demoFixture : yield* Fixture.loadFile(args.fixture)
     const clocks = yield* clocksOf(args.manualClock)
     const serve = ReferenceServer.layerServe({
@@ -437,6 +471,7 @@ export const run = (
       fixture,
       faults,
       ...(drift === undefined ? {} : { drift }),
+      ...(undocumentedAnswers === undefined ? {} : { undocumentedAnswers }),
       ...args.limits,
       ...clocks.options,
       ...(args.controlToken === undefined ? {} : { controlToken: args.controlToken }),

@@ -17,7 +17,7 @@
  * 9. creation limit, for creation operations in that accessible community (L2–L5, 5): taken before the
  *    parameters are checked, so an attempt with wrong parameters counts (L3);
  * 10. reserved `_` parameters (7, C3), then payload decoding (7, with a Russian text naming the parameter);
- * 11. the handler; E17 operations not modelled answer 6;
+ * 11. the handler; E17 operations not modelled answer 6, or the body declared for them (`answers.ts`);
  * 12. after-action faults (101 or a dropped connection, the action done).
  *
  * Steps 4 to 11 run under one lock (4 and 5 under a lock of their own when the header comes first),
@@ -38,6 +38,7 @@ import * as DemoFixture from "../DemoFixture.js"
 import type * as Faults from "../Faults.js"
 import type * as Fixture from "../Fixture.js"
 import type { JournalFilter, Options, RequestJournal, RequestLogEntry, UserLimits } from "../ReferenceServer.js"
+import * as Answers from "./answers.js"
 import { credentialOf, TokenCache } from "./auth.js"
 import * as Clocks from "./clock.js"
 import type { Caller } from "./context.js"
@@ -287,6 +288,9 @@ export class Engine {
   /** The declared drift of this world's answers (`Options.drift`); none by default. */
   drift: Drift.Drift = Drift.none
 
+  /** The declared answers of undocumented reading operations not modelled (`Options.undocumentedAnswers`). */
+  answers: ReadonlyMap<string, unknown> = new Map()
+
   /** `outcome` as the drift alters the answers of `operation`. */
   private drifted(operation: string, outcome: Outcome): Outcome {
     if (outcome._tag === "Drop" || !Drift.operations(this.drift).includes(operation)) return outcome
@@ -451,10 +455,11 @@ export class Engine {
     if (typeof handler !== "function") {
       // Without a named community the caller must hold the section's role in some community (A9).
       if (ctx.community === undefined && !this.opensSomewhere(op, ctx.caller)) return refuse(op, 8, Texts.noRole)
-      return refuse(op, 6, Texts.notModelled(op.path))
+      if (!this.answers.has(op.path)) return refuse(op, 6, Texts.notModelled(op.path))
     }
     const decoded = Decode.payload(op.payload, params)
     if (Either.isLeft(decoded)) return refuse(op, 7, decoded.left)
+    if (typeof handler !== "function") return success(op, this.answers.get(op.path))
     return Effect.flatMap(handler(decoded.right, ctx), (result) => success(op, result))
   }
 
@@ -484,6 +489,10 @@ export const make = (options: Options): Effect.Effect<Engine> =>
     )
     if (options.faults !== undefined) yield* engine.setFaults(options.faults)
     if (options.drift !== undefined) engine.drift = options.drift
+    // Checked before anything is answered: a wrong operation is the maker's mistake, not a request's.
+    if (options.undocumentedAnswers !== undefined) {
+      engine.answers = yield* Effect.orDie(Answers.check(options.undocumentedAnswers))
+    }
     engine.tenants = new Tenants.Tenants<Tenant>()
     engine.makeTenant = () =>
       Effect.flatMap(engine.now(), (now) =>
