@@ -272,6 +272,13 @@ const countOf = (flag: Record.Flag) =>
     expected: "an integer 0 or more"
   }) as Options.Options<Option.Option<number>>
 
+/** A flag of a command that takes a text, as its help shows it. */
+const textOf = (flag: Flags.CommandFlag) =>
+  Options.text(flag.name).pipe(
+    Options.withPseudoName(flag.typeName ?? "TEXT"),
+    Options.withDescription(flag.description)
+  )
+
 /**
  * `community-api verify`: the contract checked against the account of the token (see `Verify`).
  *
@@ -283,19 +290,26 @@ export const verifyCommand = Command.make(
     json: switchOf(Verify.flags.json),
     keepPersonalData: switchOf(Verify.flags.keepPersonalData),
     maxSeconds: countOf(Verify.flags.maxSeconds),
+    discover: textOf(Verify.flags.discover).pipe(Options.repeated),
+    param: textOf(Verify.flags.param).pipe(Options.repeated),
+    out: textOf(Verify.flags.out).pipe(Options.optional),
     tokenStdin,
     retries
   },
   (config) =>
-    Verify.run({
-      json: config.json,
-      keepPersonalData: config.keepPersonalData,
-      seed: Record.defaultSeed,
-      maxSeconds: Option.getOrElse(config.maxSeconds, () => Verify.defaultMaxSeconds),
-      pages: 1,
-      sample: 2
-    }, Session.provide(config))
-).pipe(Command.withDescription(`${Verify.summary} ${Verify.description}`))
+    Verify.run(
+      {
+        json: config.json,
+        keepPersonalData: config.keepPersonalData,
+        seed: Record.defaultSeed,
+        maxSeconds: Option.getOrElse(config.maxSeconds, () => Verify.defaultMaxSeconds),
+        pages: 1,
+        sample: 2
+      },
+      Session.provide(config),
+      { operations: config.discover, params: config.param, out: Option.getOrUndefined(config.out) }
+    )
+).pipe(Command.withDescription(`${Verify.summary} ${Verify.description} ${Verify.discoverDescription}`))
 
 /**
  * `community-api record --out FILE`: the account of the token written as a fixture the sandbox
@@ -306,10 +320,7 @@ export const verifyCommand = Command.make(
 export const recordCommand = Command.make(
   Record.name,
   {
-    out: Options.text(Record.flags.out.name).pipe(
-      Options.withPseudoName(Record.flags.out.typeName),
-      Options.withDescription(Record.flags.out.description)
-    ),
+    out: textOf(Record.flags.out),
     keepPersonalData: switchOf(Record.flags.keepPersonalData),
     seed: countOf(Record.flags.seed),
     maxSubscribers: countOf(Record.flags.maxSubscribers),

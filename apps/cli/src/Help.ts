@@ -213,10 +213,20 @@ const verify = (width: number): Array<string> => {
   const command = Route.command({ _tag: "Verify" })
   const { retries, tokenStdin } = Commands.commonFlags
   const flags: ReadonlyArray<Shown> = [...Object.values(Verify.flags), ...common([tokenStdin, retries])]
+  const { discover, out, param, ...checking } = Verify.flags
+  const both = [Verify.flags.json, Verify.flags.keepPersonalData, ...common([tokenStdin, retries])]
+  const repeated = (flag: Shown) => `${usageWord(flag).replace(/\]$/, "")} …${flag.optional ? "]" : ""}`
   return [
     ...wrap(`${command}: ${Verify.summary}`, width),
-    ...block("USAGE", usage([command, ...flags.map(usageWord)], width)),
-    ...block("DESCRIPTION", paragraph(Verify.description, width)),
+    // Checking the contract, then discovering: the flags of one are not the other's.
+    ...block("USAGE", [
+      ...usage([command, ...[...Object.values(checking), ...common([tokenStdin, retries])].map(usageWord)], width),
+      ...usage(
+        [command, repeated({ ...discover, optional: false }), repeated(param), usageWord(out), ...both.map(usageWord)],
+        width
+      )
+    ]),
+    ...block("DESCRIPTION", paragraph(`${Verify.description} ${Verify.discoverDescription}`, width)),
     ...block("FLAGS", definitions(flagRows(flags), width)),
     ...globalPointer(width)
   ]

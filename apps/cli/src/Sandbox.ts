@@ -18,7 +18,8 @@ import { Stdio } from "./Stdio.js"
  * @since 0.1.0
  */
 export const flags =
-  "--port N (or PORT; default 8787), --host H, --fixture FILE, --faults JSON, --drift JSON, --latency MS, " +
+  "--port N (or PORT; default 8787), --host H, --fixture FILE, --faults JSON, --drift JSON, --answers FILE, " +
+  "--latency MS, " +
   "--control-token T (or COMMUNITY_API_SANDBOX_CONTROL_TOKEN), --clock real|manual, --clock-start INSTANT, " +
   "--rate-clock real|manual, --headers-timeout MS, --body-timeout MS, " +
   "--keep-alive-timeout MS, --max-connections N, --quiet"

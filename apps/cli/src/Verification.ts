@@ -131,8 +131,14 @@ export const nothingReached = (): ApiError.ApiError =>
     "verify"
   )
 
-/** Errors that end a run at once: the token refused (4), the limits (5), the key service (9), no answer. */
-const ends = (error: unknown) =>
+/**
+ * Whether an error ends a run at once: the token refused (4), the limits (5), the key service (9), no
+ * answer. Any other is an answer of the operation, reported.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const ends = (error: unknown): boolean =>
   !Predicate.hasProperty(error, "code") || typeof error.code !== "number" || [4, 5, 9].includes(error.code)
 
 type Json = ContractCheck.Json

@@ -362,13 +362,21 @@ export interface Draft extends DraftInput {
 
 /**
  * The draft of `operation`'s declaration from the calls that answered: the parameters' and the
- * `response`'s JSON Schemas, and the source.
+ * `response`'s JSON Schemas, and the source. Answers equal to one seen before are inferred from once.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const draft = (operation: string, samples: ReadonlyArray<Sample>): Draft => {
-  const responses = samples.flatMap((sample) => sample.response === undefined ? [] : [sample.response])
+  // An answer seen again (the same page for other parameters) tells nothing more: counted twice, its
+  // values would look repeated and make sets of what are names.
+  const responses = [
+    ...new Map(
+      samples.flatMap((sample) =>
+        sample.response === undefined ? [] : [[JSON.stringify(sample.response), sample.response]]
+      )
+    ).values()
+  ]
   const input: DraftInput = {
     operation,
     answers: samples.length,

@@ -162,6 +162,16 @@ describe("Discovery.draft", () => {
     ].join("\n"))
   })
 
+  it("E17: the same answer to other parameters is inferred from once: its values are not repeated values", () => {
+    const response = [{ title: "Hello" }, { title: "Bye" }]
+    const draft = Discovery.draft("bots/getSteps", [{ params: { n: 1 }, response }, { params: { n: 2 }, response }])
+    expect(draft.answers).toBe(2)
+    expect(draft.response).toEqual({
+      type: "array",
+      items: { type: "object", properties: { title: { type: "string" } }, required: ["title"] }
+    })
+  })
+
   it("E17: answers with no response draft a void success and parameters of none", () => {
     const draft = Discovery.draft("stats/getAdsSubscribes", [{ params: {}, response: undefined }])
     expect(draft.response).toBeUndefined()
