@@ -299,6 +299,8 @@ export interface DraftInput {
   readonly operation: string
   /** How many answers it was inferred from. */
   readonly answers: number
+  /** How many of them differ from each other: an answer seen again tells nothing more. */
+  readonly distinct: number
   /** The parameters sent ({@link inferParameters}). */
   readonly parameters: JsonSchema
   /** The answers' `response` ({@link infer}); `undefined` when no answer carried one. */
@@ -322,7 +324,9 @@ export const declaration = (input: DraftInput): string => {
     `import { Schema } from "effect"`,
     ...importsByName.flatMap(([name, line]) => new RegExp(`\\b${name}\\b`).test(`${payload}\n${success}`) ? [line] : [])
   ]
-  const answers = `${input.answers} answer${input.answers === 1 ? "" : "s"}`
+  const answers = `${input.answers} answer${input.answers === 1 ? "" : "s"}${
+    input.distinct === input.answers ? "" : ` (${input.distinct} distinct)`
+  }`
   return [
     `// A draft of the declaration of ${input.operation}, inferred from ${answers} (community-api verify --discover).`,
     "// Review it before use: a field no answer held is missing, a set of values or a type may be wider.",
@@ -380,6 +384,7 @@ export const draft = (operation: string, samples: ReadonlyArray<Sample>): Draft 
   const input: DraftInput = {
     operation,
     answers: samples.length,
+    distinct: responses.length,
     parameters: inferParameters(samples.map((sample) => sample.params)),
     response: responses.length === 0 ? undefined : infer(responses)
   }

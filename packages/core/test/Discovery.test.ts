@@ -165,11 +165,12 @@ describe("Discovery.draft", () => {
   it("E17: the same answer to other parameters is inferred from once: its values are not repeated values", () => {
     const response = [{ title: "Hello" }, { title: "Bye" }]
     const draft = Discovery.draft("bots/getSteps", [{ params: { n: 1 }, response }, { params: { n: 2 }, response }])
-    expect(draft.answers).toBe(2)
+    expect([draft.answers, draft.distinct]).toEqual([2, 1])
     expect(draft.response).toEqual({
       type: "array",
       items: { type: "object", properties: { title: { type: "string" } }, required: ["title"] }
     })
+    expect(draft.declaration).toContain("inferred from 2 answers (1 distinct)")
   })
 
   it("E17: answers with no response draft a void success and parameters of none", () => {
