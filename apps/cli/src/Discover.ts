@@ -21,7 +21,6 @@ import * as Progress from "./Progress.js"
 import { Stdio } from "./Stdio.js"
 import { UsageError } from "./UsageError.js"
 import { ends } from "./Verification.js"
-import * as Verify from "./Verify.js"
 
 /**
  * How a discovery goes.
@@ -34,6 +33,8 @@ export interface Options {
   readonly operations: ReadonlyArray<string>
   /** The `--param` words, `key=value` (text) or `key:=json`; a key given again adds a call. */
   readonly params: ReadonlyArray<string>
+  /** The most calls of one operation: the combinations of the values of repeated parameters. */
+  readonly maxCalls: number
   /** Keep the values of the answers as read, instead of made-up ones of the same shape. */
   readonly keepPersonalData: boolean
   /** The seed of the made-up values. */
@@ -43,9 +44,6 @@ export interface Options {
   /** The file the drafts go to instead of standard output. */
   readonly out: string | undefined
 }
-
-/** The most calls of one operation: the combinations of the values of repeated parameters. */
-const maxCalls = Verify.maxDiscoveryCalls
 
 type Json = Discovery.Json
 
@@ -87,13 +85,14 @@ export const operationsOf = (
 
 /**
  * The parameters of each call: one call with every `--param`, or, when a key is given several times,
- * one call per combination of its values (at most {@link maxCalls}).
+ * one call per combination of its values (at most `maxCalls`).
  *
  * @since 0.1.0
  * @category utils
  */
 export const callsOf = (
-  words: ReadonlyArray<string>
+  words: ReadonlyArray<string>,
+  maxCalls: number
 ): Effect.Effect<ReadonlyArray<{ readonly [key: string]: Json }>, UsageError> =>
   Effect.gen(function*() {
     const values = new Map<string, Array<Json>>()
@@ -174,7 +173,7 @@ export const discover = (
 ): Effect.Effect<Outcome, unknown, Api> =>
   Effect.gen(function*() {
     const ops = yield* operationsOf(options.operations)
-    const calls = yield* callsOf(options.params)
+    const calls = yield* callsOf(options.params, options.maxCalls)
     const api = yield* Api
     const fakes = Fakes.make(options.seed)
     const total = ops.length * calls.length

@@ -147,6 +147,7 @@ export const run = (
       provide(module.run({
         operations: discovery.operations,
         params: discovery.params,
+        maxCalls: maxDiscoveryCalls,
         out: discovery.out,
         json: options.json,
         keepPersonalData: options.keepPersonalData,
