@@ -81,7 +81,8 @@ const wrappers = () => {
         const full = path.join(dir, entry.name)
         if (entry.isDirectory()) walk(full)
         else if (entry.name.endsWith(".ts")) {
-          const text = fs.readFileSync(full, "utf8")
+          // Imports in comments (a JSDoc example's) are no wrapping.
+          const text = fs.readFileSync(full, "utf8").replace(/\/\*[\s\S]*?\*\//g, "")
           const relative = path.relative(path.join(root, library.folder, "src"), full)
           const module = relative.includes(path.sep) || relative === "index.ts" ? undefined : relative.slice(0, -3)
           for (const match of text.matchAll(/from "@community-api\/core\/(\w+)"/g)) {

@@ -61,6 +61,17 @@ export const reserved = (limit: number, share: number): number => {
 /**
  * The lane of a call: its mark, else its client's lane, else the default (`interactive`).
  *
+ * @example
+ * ```ts
+ * import * as Lane from "@community-api/core/Lane"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A call's own mark wins, then its client's lane, then `interactive`.
+ * strictEqual(Lane.of("batch", "interactive"), "batch")
+ * strictEqual(Lane.of(undefined, "batch"), "batch")
+ * strictEqual(Lane.of(undefined, undefined), "interactive")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

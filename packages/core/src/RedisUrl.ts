@@ -113,6 +113,17 @@ const nodeText = (node: Node): string => `${node.host.includes(":") ? `[${node.h
  * The store as a log or an error names it: the URL without user, password or query; a cluster by
  * its nodes.
  *
+ * @example
+ * ```ts
+ * import * as RedisUrl from "@community-api/core/RedisUrl"
+ * import { ok } from "node:assert"
+ *
+ * // A Redis URL as logs and errors name it: no password.
+ * const named = RedisUrl.describeUrl("redis://app:s3cret@redis.internal:6380/2")
+ * ok(named.includes("redis.internal:6380"))
+ * ok(!named.includes("s3cret"))
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

@@ -60,6 +60,21 @@ export const repeatable = (flags: Flags): boolean => flags.safeToRepeat && !flag
  * its code's (`ErrorCodes.kindOf`); a failure of the transport or a timeout is `"ambiguous"` (the
  * request may have reached the server); anything else that is not an answer of the API is `"final"`.
  *
+ * @example
+ * ```ts
+ * import * as ErrorCodes from "@community-api/core/ErrorCodes"
+ * import * as RetryTable from "@community-api/core/RetryTable"
+ * import { strictEqual } from "node:assert"
+ *
+ * // After a dropped connection, a read is sent again; a creation is not (its outcome is unknown).
+ * const read = { safeToRepeat: true, creation: false }
+ * const creation = { safeToRepeat: false, creation: true }
+ * strictEqual(RetryTable.decide(read, "ambiguous"), "retry")
+ * strictEqual(RetryTable.decide(creation, "ambiguous"), "outcome-unknown")
+ * // Error 5 waits for the limit, whatever the operation.
+ * strictEqual(RetryTable.decide(creation, ErrorCodes.kindOf({ code: 5 })), "wait-for-limit")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

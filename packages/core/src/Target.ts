@@ -55,6 +55,23 @@ export type Choice<S> = Target<S> | { readonly _tag: "MissingToken" }
  * removed), which then needs a token; otherwise the embedded sandbox. A program that takes the token
  * from elsewhere too (the command line's `--token-stdin`) puts it in `token` first.
  *
+ * @example
+ * ```ts
+ * import * as Target from "@community-api/core/Target"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * // No base URL: the embedded sandbox. A base URL: that API, which needs a token.
+ * const none = { baseUrl: undefined, token: undefined, redisUrl: undefined }
+ * deepStrictEqual(Target.choose(none), { _tag: "Embedded", token: undefined })
+ * deepStrictEqual(Target.choose({ ...none, baseUrl: "https://api.example/v2/" }), { _tag: "MissingToken" })
+ * deepStrictEqual(Target.choose({ ...none, baseUrl: "https://api.example/v2/", token: "t" }), {
+ *   _tag: "Remote",
+ *   baseUrl: "https://api.example/v2",
+ *   token: "t",
+ *   redisUrl: undefined
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -81,6 +98,19 @@ export const missingToken =
 /**
  * Where the client of a target keeps its limits: in Redis for a real API with a Redis URL (the
  * embedded sandbox ignores it), else in this process's memory.
+ *
+ * @example
+ * ```ts
+ * import * as Target from "@community-api/core/Target"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Where a target's limits are counted: in Redis when a real API's Redis URL is set, else in memory.
+ * strictEqual(Target.limitersOf({ _tag: "Embedded", token: undefined }), "memory")
+ * strictEqual(
+ *   Target.limitersOf({ _tag: "Remote", baseUrl: "https://api.example/v2", token: "t", redisUrl: "redis://r:6379" }),
+ *   "redis"
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category utils

@@ -18,6 +18,18 @@ const hashString = (text: string): number => {
 /**
  * The key of the user of `token`: two hashes of it (forward and reversed), never the token.
  *
+ * @example
+ * ```ts
+ * import * as UserKey from "@community-api/core/UserKey"
+ * import { notStrictEqual, ok, strictEqual } from "node:assert"
+ *
+ * // Every process derives the same key from the same token, and the key never holds the token.
+ * const key = UserKey.ofToken("demo-token-of-the-owner")
+ * strictEqual(key, UserKey.ofToken("demo-token-of-the-owner"))
+ * notStrictEqual(key, UserKey.ofToken("another-token"))
+ * ok(!key.includes("demo-token"))
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

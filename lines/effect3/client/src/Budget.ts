@@ -129,6 +129,29 @@ export type Json = typeof Json.Type
  * one (its `estimate`, from `Budget.estimate` of the same budget): the core's conversion, the same on
  * the Effect 4 line, its instants read by `DateTime.toEpochMillis`.
  *
+ * @example
+ * ```ts
+ * import { Budget, CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // The budget as JSON, for a status page or a tool's answer.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const json = Budget.toJson(yield* api.budget, "memory")
+ *   strictEqual(json.creations.minute.limit, 20)
+ *   strictEqual(typeof json.creations.day.resets_at, "string")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category encoding
  */

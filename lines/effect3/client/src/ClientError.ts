@@ -83,6 +83,32 @@ export class ResponseDecodeError extends tagged<ResponseDecodeError>()("Response
  * Tells whether an error is a body larger than the client's bound (a {@link ResponseDecodeError}
  * with `limitBytes`).
  *
+ * @example
+ * ```ts
+ * import { ClientError, CommunityApiClient } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A client that reads at most 1 KiB of an answer: a page of bots is more, a `ResponseDecodeError`.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   maxResponseBytes: 1024
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const { channel, group_id } = DemoFixture.mainCommunity
+ *   const error = yield* Effect.flip(api.bots.get({ group_id: GroupId.make(group_id), channel }))
+ *   strictEqual(error._tag, "ResponseDecodeError")
+ *   strictEqual(ClientError.isResponseTooLarge(error) && error.limitBytes, 1024)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category guards
  */
@@ -170,6 +196,147 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
  * })
  *
  * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Retry } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The connection drops on every attempt: not retried here, a `TransportError`.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   retry: Retry.never
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* server.setFaults({ dropConnection: { next: 10 } })
+ *   const error = yield* Effect.flip(api.users.me())
+ *   strictEqual(error._tag, "TransportError")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Each answer takes 300 ms; an attempt may take 50 ms and the whole call 200: a `TimeoutError`.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   timeout: "50 millis",
+ *   deadline: "200 millis"
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest({ faults: { latency: { fixed: 300 } } })))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const error = yield* Effect.flip(api.users.me())
+ *   strictEqual(error._tag, "TimeoutError")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * // A page of 1,000 is more than the API gives: a `RequestEncodeError`, and nothing is sent.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const { channel, group_id } = DemoFixture.mainCommunity
+ *   const error = yield* Effect.flip(api.bots.get({ group_id: GroupId.make(group_id), channel, count: 1000 }))
+ *   strictEqual(error._tag, "RequestEncodeError")
+ *   strictEqual(yield* server.requestCount, 0)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, CreationQuota } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // One creation a minute, and a client that fails rather than wait: the second is a `CreationQuotaExceeded`.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   onCreationLimit: "fail"
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), CreationQuota.layer({ perMinute: 1 }))))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const { channel, group_id } = DemoFixture.mainCommunity
+ *   const create = (name: string) => api.lists.create({ group_id: GroupId.make(group_id), channel, name })
+ *   yield* create("Guests")
+ *   const error = yield* Effect.flip(create("Hosts"))
+ *   strictEqual(error._tag === "CreationQuotaExceeded" && error.window, "minute")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Pacing } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The pacing is kept in a Redis that does not answer: a `LimiterUnavailable`, and nothing is sent.
+ * const pacing = Pacing.layerRedis({ url: "redis://127.0.0.1:1", timeout: "200 millis" })
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provideMerge(Layer.merge(ReferenceServer.layerTest(), pacing)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const error = yield* Effect.flip(api.users.me())
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ *   strictEqual(yield* server.requestCount, 0)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { ClientError, CommunityApiClient } from "@community-api/client"
+ * import { ReferenceServer } from "@community-api/server"
+ * import { Cause, Effect, Exit, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A base URL with a query string cannot work: the client is not made, and the defect is an `InvalidConfig`.
+ * const made = CommunityApiClient.make({ baseUrl: "https://api.example/v2?x=1", token: Redacted.make("t") })
+ * const exit = await Effect.runPromiseExit(made.pipe(Effect.provide(ReferenceServer.layerTest())))
+ * const defect = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+ * strictEqual(defect instanceof ClientError.InvalidConfig && defect.option, "baseUrl")
  * ```
  *
  * @since 0.1.0

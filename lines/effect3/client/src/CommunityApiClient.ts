@@ -114,6 +114,43 @@ type Items<Op extends Operation.Pageable> = Stream.Stream<Operation.Item<Op>, Er
 /**
  * One method per operation, by section: `client.bots.enable(params)`.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { GroupId, ListId, Uid } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { ok, strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // One method of each section.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const community = { group_id: GroupId.make(DemoFixture.mainCommunity.group_id), channel: DemoFixture.mainCommunity.channel }
+ *   const uid = Uid.make(DemoFixture.subscriberUid)
+ *   strictEqual((yield* api.users.me()).user_id, DemoFixture.userIds.owner)
+ *   ok((yield* api.groups.get({})).total > 0)
+ *   ok((yield* api.bots.get(community)).total > 0)
+ *   ok((yield* api.mailings.get(community)).total > 0)
+ *   yield* api.lists.addUser({ list_id: ListId.make(DemoFixture.listId), uid })
+ *   ok((yield* api.contacts.getBots({ ...community, uid })).total > 0)
+ *   ok((yield* api.vars.list(community)).total > 0)
+ *   ok((yield* api.globalVars.list(community)).total > 0)
+ *   ok((yield* api.landings.get(community)).total > 0)
+ *   // Methods whose parameters the API does not document take any; the reference server does not model them.
+ *   for (const call of [api.attachments.getById({}), api.funnels.get(community), api.stats.getMailingsStats(community)]) {
+ *     const error = yield* Effect.flip(call)
+ *     strictEqual(error._tag, "ActionFailedError")
+ *   }
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category models
  */
@@ -142,6 +179,33 @@ export interface CallOptions<A, P> {
 
 /**
  * The client.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { DateTime, Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   // By path, with no schema: the answer's `response`, unread.
+ *   const me = yield* api.call("users/me")
+ *   strictEqual((me as { user_id: number }).user_id, DemoFixture.userIds.owner)
+ *   // What is left of the user's limits, and whether 30 creations fit in the next two minutes.
+ *   const budget = yield* api.budget
+ *   strictEqual(budget.creations.minute.limit, 20)
+ *   const estimate = yield* api.estimateCreations(30, DateTime.unsafeMake(Date.now() + 120_000))
+ *   strictEqual(estimate._tag, "InTime")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category models
@@ -196,6 +260,27 @@ export class CommunityApiClient extends Context.Tag("@community-api/client/Commu
  * `userKey` empty or of whitespace only, an unknown `auth`, `lane` or `onCreationLimit`…: the core's
  * `OptionRules`) is refused at once: the effect dies with `ClientError.InvalidConfig`, which names the
  * option and says what it takes. So do {@link layer} and {@link layerConfig}.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A client made inside a program, over the `HttpClient` of its context (here the in-process server's).
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.make({
+ *     baseUrl: ReferenceServer.inProcessBaseUrl,
+ *     token: Redacted.make(DemoFixture.tokens.owner),
+ *     timeout: "10 seconds"
+ *   })
+ *   const me = yield* api.users.me()
+ *   strictEqual(me.user_id, DemoFixture.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(ReferenceServer.layerTest())))
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -256,6 +341,35 @@ export const configFromEnv: Config.Config<ClientConfig> = Config.all({
 
 /**
  * A layer of the client configured through Effect `Config`, by default {@link configFromEnv}.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Config, ConfigProvider, Duration, Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // `COMMUNITY_API_BASE_URL` and `COMMUNITY_API_TOKEN`, here from a map instead of the environment.
+ * const environment = ConfigProvider.fromMap(
+ *   new Map([
+ *     ["COMMUNITY_API_BASE_URL", ReferenceServer.inProcessBaseUrl],
+ *     ["COMMUNITY_API_TOKEN", DemoFixture.tokens.owner]
+ *   ])
+ * )
+ * // The configuration of the environment, with an option of the program's own.
+ * const config = Config.map(CommunityApiClient.configFromEnv, (config) => ({ ...config, timeout: Duration.seconds(10) }))
+ * const client = CommunityApiClient.layerConfig(config).pipe(
+ *   Layer.provide(ReferenceServer.layerTest()),
+ *   Layer.provide(Layer.setConfigProvider(environment))
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.users.me()).user_id, DemoFixture.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

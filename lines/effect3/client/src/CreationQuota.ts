@@ -172,6 +172,25 @@ export const unsafeMake = (settings?: Settings): Service<never> => {
 /**
  * Makes a quota service with its own counters.
  *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The service alone: each creation of a user is counted before it is sent.
+ * const program = Effect.gen(function*() {
+ *   const quota = yield* CreationQuota.make({ perMinute: 2 })
+ *   yield* quota.acquire("user-1", "lists/create", "fail")
+ *   yield* quota.acquire("user-1", "lists/create", "fail")
+ *   const refused = yield* Effect.flip(quota.acquire("user-1", "lists/create", "fail"))
+ *   strictEqual(refused.window, "minute")
+ *   strictEqual((yield* quota.budget("user-1")).minute.left, 0)
+ * })
+ *
+ * await Effect.runPromise(program)
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -223,6 +242,28 @@ export const makeFromStore: Effect.Effect<Service, never, CountStore.CountStore>
  * `CreationQuota.layerFromStore.pipe(Layer.provide(store))` with a store of the user's own, or one of
  * `CountStore.layerMemory` and `RedisStore.layerCounts`.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, CountStore, CreationQuota } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The quota over a store of counts given by hand: here the memory store, with 5 creations a minute.
+ * const quota = CreationQuota.layerFromStore.pipe(Layer.provide(CountStore.layerMemory({ perMinute: 5 })))
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), quota)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.budget).creations.minute.limit, 5)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -260,6 +301,32 @@ export const makeRedis = (
  * A layer of one quota service over Redis (see {@link makeRedis}): provide it in every process of the
  * user, above every client that must share it.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, CreationQuota } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { ok } from "node:assert"
+ *
+ * // Every process of the user counts its creations in one Redis. No Redis listens here: with
+ * // `onUnavailable: "fallback"` the client counts in this process's memory (and logs it once).
+ * const quota = CreationQuota.layerRedis({ url: "redis://127.0.0.1:1", onUnavailable: "fallback", timeout: "200 millis" })
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), quota)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const { channel, group_id } = DemoFixture.mainCommunity
+ *   const list = yield* api.lists.create({ group_id: GroupId.make(group_id), channel, name: "Guests" })
+ *   ok(list.id.length > 0)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -268,6 +335,28 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<CreationQuota, Cl
 
 /**
  * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
+ *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/client"
+ * import { ConfigProvider, Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The URL from `COMMUNITY_API_REDIS_URL`, here from a map. No Redis listens there: the quota fails
+ * // closed (the default), and a creation would not be sent.
+ * const environment = ConfigProvider.fromMap(new Map([["COMMUNITY_API_REDIS_URL", "redis://127.0.0.1:1"]]))
+ * const quota = CreationQuota.layerRedisConfig({ timeout: "200 millis" }).pipe(
+ *   Layer.provide(Layer.setConfigProvider(environment))
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const service = yield* CreationQuota.CreationQuota
+ *   const error = yield* Effect.flip(service.budget("user-1"))
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(quota)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

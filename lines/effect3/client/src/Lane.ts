@@ -51,6 +51,31 @@ export class CurrentLane extends Context.Reference<CurrentLane>()("@community-ap
 /**
  * Marks every call of an effect or a stream with `lane`.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Lane } from "@community-api/client"
+ * import { GroupId } from "@community-api/schema/Ids"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted, Stream } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // A nightly export takes its permits in the batch lane, leaving a share of each second to
+ * // interactive calls of the same user.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const community = { group_id: GroupId.make(DemoFixture.mainCommunity.group_id), channel: DemoFixture.mainCommunity.channel }
+ *   const bots = yield* Stream.runCount(Lane.withLane("batch")(api.streams.bots.get(community)))
+ *   strictEqual(bots, DemoFixture.mainBotCount)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -66,6 +91,16 @@ export const withLane = (lane: Lane): {
 /**
  * Marks every call of an effect or a stream as `batch`: it waits behind the user's interactive calls.
  *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The lane a call marked `batch` takes its permit in, whatever its client's own `lane`.
+ * strictEqual(await Effect.runPromise(Lane.batch(Lane.current("interactive"))), "batch")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -74,6 +109,16 @@ export const batch = withLane("batch")
 /**
  * Marks every call of an effect or a stream as `interactive` (inside a batch job, a call someone waits for).
  *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A call a person waits for, from a client made for batch work.
+ * strictEqual(await Effect.runPromise(Lane.interactive(Lane.current("batch"))), "interactive")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -81,6 +126,17 @@ export const interactive = withLane("interactive")
 
 /**
  * The lane of a call: its mark, else the client's lane, else `interactive` (the core's `Lane.of`).
+ *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Unmarked, a call takes the client's lane, or `interactive` when the client names none.
+ * strictEqual(await Effect.runPromise(Lane.current("batch")), "batch")
+ * strictEqual(await Effect.runPromise(Lane.current(undefined)), "interactive")
+ * ```
  *
  * @since 0.1.0
  * @category utils

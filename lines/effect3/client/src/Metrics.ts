@@ -50,6 +50,30 @@ const gauge = (definition: MetricNames.Definition) =>
 /**
  * Calls ended, by `operation` and `outcome`.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Metrics } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Metric, Redacted } from "effect"
+ * import { ok } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // The calls of `users/me` that ended well, as any exporter of Effect's metrics reads them.
+ * const okCalls = Metrics.calls.pipe(Metric.tagged("operation", "users/me"), Metric.tagged("outcome", "ok"))
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const before = (yield* Metric.value(okCalls)).count
+ *   yield* api.users.me()
+ *   ok((yield* Metric.value(okCalls)).count > before)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category constants
  */

@@ -171,6 +171,32 @@ export const unsafeMake = (settings: Settings = {}): Service<never> => {
 /**
  * Makes a pacing service with its own logs.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Pacing } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // A pacing below the API's limit, for a job that should leave room to the user's other programs.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   strictEqual((yield* api.budget).requests.limit, 10)
+ * })
+ *
+ * await Effect.runPromise(Effect.gen(function*() {
+ *   const pacing = yield* Pacing.make({ limit: 10 })
+ *   yield* program.pipe(Effect.provide(client), Effect.provideService(Pacing.Pacing, pacing))
+ *   strictEqual(pacing.settings.limit, 10)
+ * }))
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -229,6 +255,29 @@ export const makeFromStore = (
  * `Pacing.layerFromStore().pipe(Layer.provide(store))` with a store of the user's own, or one of
  * `PermitStore.layerMemory` and `RedisStore.layerPermits`.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Pacing, PermitStore } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The pacing over a store of permits given by hand: here the memory store, with 30 permits per user.
+ * const pacing = Pacing.layerFromStore({ margin: "50 millis" }).pipe(Layer.provide(PermitStore.layerMemory()))
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), pacing)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   strictEqual((yield* api.budget).requests.used, 1)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -267,6 +316,29 @@ export const makeRedis = (
  * A layer of one pacing service over Redis (see {@link makeRedis}): provide it in every process of
  * the user, above every client that must share it.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Pacing } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Every process of the user paces in one Redis. No Redis listens here: with `onUnavailable: "fallback"`
+ * // the client paces in this process's memory (and logs it once) instead of failing its calls.
+ * const pacing = Pacing.layerRedis({ url: "redis://127.0.0.1:1", onUnavailable: "fallback", timeout: "200 millis" })
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), pacing)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.users.me()).user_id, DemoFixture.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -275,6 +347,27 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<Pacing, ClientErr
 
 /**
  * {@link layerRedis} with the URL from `COMMUNITY_API_REDIS_URL` (`RedisStore.url`, redacted).
+ *
+ * @example
+ * ```ts
+ * import { Pacing } from "@community-api/client"
+ * import { ConfigProvider, Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The URL from `COMMUNITY_API_REDIS_URL`, here from a map; no Redis listens there, and the layer says so.
+ * const environment = ConfigProvider.fromMap(new Map([["COMMUNITY_API_REDIS_URL", "redis://127.0.0.1:1"]]))
+ * const pacing = Pacing.layerRedisConfig({ timeout: "200 millis" }).pipe(
+ *   Layer.provide(Layer.setConfigProvider(environment))
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const service = yield* Pacing.Pacing
+ *   const error = yield* Effect.flip(service.budget("user-1"))
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(pacing)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

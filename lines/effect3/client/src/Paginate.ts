@@ -74,6 +74,21 @@ export type {
  * first page is always streamed, even empty: it carries `total` for an empty list or an offset past
  * the end. The stream ends after a page that was empty or reached `total`.
  *
+ * @example
+ * ```ts
+ * import { Paginate } from "@community-api/client"
+ * import { Chunk, Effect, Stream } from "effect"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * // 250 records served 100 at a time: the pages, with the total the server counted.
+ * const records = Array.from({ length: 250 }, (_, i) => ({ id: i + 1 }))
+ * const fetch = ({ count, offset }: Paginate.Position) =>
+ *   Effect.succeed({ items: records.slice(offset, offset + count), total: records.length })
+ *
+ * const pages = await Effect.runPromise(Stream.runCollect(Paginate.pages(fetch, { pageSize: 100 })))
+ * deepStrictEqual(Chunk.toReadonlyArray(pages).map((page) => page.items.length), [100, 100, 50])
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

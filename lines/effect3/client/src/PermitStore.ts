@@ -113,6 +113,23 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
 /**
  * A layer of one store of permits in this process's memory.
  *
+ * @example
+ * ```ts
+ * import { PermitStore } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A store of 2 permits per user, used directly: `Pacing` takes and gives back permits so.
+ * const program = Effect.gen(function*() {
+ *   const store = yield* PermitStore.PermitStore
+ *   const permit = yield* store.take("user-1", "interactive")
+ *   strictEqual((yield* store.budget("user-1")).left, 1)
+ *   yield* store.release(permit, { afterAnswerMillis: 0, afterTakeMillis: 0 })
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(PermitStore.layerMemory({ limit: 2 }))))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -166,6 +166,29 @@ export const makePermits = permits.make
  * A layer of one store of pacing permits in Redis (see {@link makePermits}), for
  * `Pacing.layerFromStore`.
  *
+ * @example
+ * ```ts
+ * import { Pacing, RedisStore } from "@community-api/client"
+ * import { Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The Redis store of permits under a pacing composed by hand (what `Pacing.layerRedis` does). No
+ * // Redis listens here: with `onUnavailable: "fallback"` the permits are taken in this process's memory.
+ * const pacing = Pacing.layerFromStore().pipe(
+ *   Layer.provide(
+ *     RedisStore.layerPermits({ url: "redis://127.0.0.1:1", onUnavailable: "fallback", timeout: "200 millis" })
+ *   )
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const service = yield* Pacing.Pacing
+ *   yield* Effect.void.pipe(service.withPermit("user-1"))
+ *   strictEqual(service.settings.limit, 30)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(pacing)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -212,6 +235,25 @@ export const makeCounts = counts.make
 /**
  * A layer of one store of creation counts in Redis (see {@link makeCounts}), for
  * `CreationQuota.layerFromStore`.
+ *
+ * @example
+ * ```ts
+ * import { CountStore, RedisStore } from "@community-api/client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The Redis store of creation counts, as `CreationQuota.layerFromStore` takes it. No Redis listens
+ * // here, and the store fails closed (the default): a creation would not be sent.
+ * const counts = RedisStore.layerCounts({ url: "redis://127.0.0.1:1", timeout: "200 millis" })
+ *
+ * const program = Effect.gen(function*() {
+ *   const store = yield* CountStore.CountStore
+ *   const error = yield* Effect.flip(store.take("user-1"))
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(counts)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -111,6 +111,31 @@ export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.exp
 /**
  * The default policy: {@link defaultSchedule}, and up to 5 sends again after error 5.
  *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Retry } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The server is unavailable twice (error 9): the default policy retries, with backoff, and the call succeeds.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   retry: Retry.defaultPolicy
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 2 } })
+ *   strictEqual((yield* api.users.me()).user_id, DemoFixture.userIds.owner)
+ *   strictEqual(yield* server.requestCount, 3)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category constants
  */
@@ -118,6 +143,31 @@ export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 
 
 /**
  * A policy with no retries at all.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Retry } from "@community-api/client"
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // No retry: the first error 9 is the call's.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoFixture.tokens.owner),
+ *   retry: Retry.never
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   const error = yield* Effect.flip(api.users.me())
+ *   strictEqual(error._tag, "KeyServiceUnavailableError")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category constants

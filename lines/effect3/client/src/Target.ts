@@ -174,6 +174,21 @@ const optional: Choice.Optional<Option.Option<string>, Secret, Option.Option<Sec
  * removed), which then needs a token; otherwise the embedded sandbox. A program that takes the token
  * from elsewhere too (the command line's `--token-stdin`) puts it in `token` first.
  *
+ * @example
+ * ```ts
+ * import { Target } from "@community-api/client"
+ * import { Either, Option } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A base URL without a token cannot be called: `MissingToken`.
+ * const chosen = Target.fromSettings({
+ *   baseUrl: Option.some("https://api.example/v2"),
+ *   token: Option.none(),
+ *   redisUrl: Option.none()
+ * })
+ * strictEqual(Either.isLeft(chosen) && chosen.left._tag, "MissingToken")
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -184,6 +199,20 @@ export const fromSettings = (settings: Settings): Either.Either<Target, MissingT
 
 /**
  * The target of the environment: {@link fromSettings} of {@link settings}.
+ *
+ * @example
+ * ```ts
+ * import { Target } from "@community-api/client"
+ * import { ConfigProvider, Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // No `COMMUNITY_API_BASE_URL`: the embedded sandbox. With one, the API there.
+ * const read = (variables: Record<string, string>) =>
+ *   Effect.runSync(Target.resolve.pipe(Effect.withConfigProvider(ConfigProvider.fromJson(variables))))
+ *
+ * strictEqual(read({})._tag, "Embedded")
+ * strictEqual(read({ COMMUNITY_API_BASE_URL: "https://api.example/v2", COMMUNITY_API_TOKEN: "t" })._tag, "Remote")
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -229,6 +258,29 @@ export interface LayerOptions {
  * each for the layer's scope) in place of the process-wide ones. {@link Embedded}: the client over the
  * sandbox that `options.sandbox` loads, with its token unless the target names one; the context's
  * `HttpClient` is not used.
+ *
+ * @example
+ * ```ts
+ * import { CommunityApiClient, Target } from "@community-api/client"
+ * import { DemoFixture } from "@community-api/server"
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The client of the environment's target: here none is set, so the embedded sandbox, loaded on demand.
+ * const client = Layer.unwrapEffect(Effect.map(Target.resolve, (target) =>
+ *   Target.layer(target, {
+ *     client: { timeout: "10 seconds" },
+ *     sandbox: Effect.promise(() => import("@community-api/server/Embedded"))
+ *   }))).pipe(Layer.provide(FetchHttpClient.layer))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.users.me()).user_id, DemoFixture.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

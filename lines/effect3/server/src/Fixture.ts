@@ -377,6 +377,21 @@ export class FixtureError extends Schema.TaggedError<FixtureError>()("FixtureErr
 /**
  * Decodes a fixture from parsed JSON, naming the first bad field.
  *
+ * @example
+ * ```ts
+ * import { DemoFixture, Fixture } from "@community-api/server"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A fixture read back from its JSON form (what `--fixture` files hold): the demo data, then the same
+ * // without bots, refused since its subscribers name bots it does not have.
+ * const json = Fixture.encode(DemoFixture.demoFixture)
+ * const fixture = await Effect.runPromise(Fixture.decode(json))
+ * strictEqual(fixture.bots.length, DemoFixture.demoFixture.bots.length)
+ * const error = await Effect.runPromise(Effect.flip(Fixture.decode({ ...json, bots: [] }, "no-bots.json")))
+ * strictEqual(error.field, "botSubscribers[0].bot_id")
+ * ```
+ *
  * @since 0.1.0
  * @category decoding
  */
@@ -392,6 +407,22 @@ export const decode = (input: unknown, file = "<fixture>"): Effect.Effect<Fixtur
  * Reads a fixture from a JSON file. A file that cannot be read, is not JSON or does not decode fails
  * with one line naming the file and the cause in plain words (`fixture my.json: cannot read the file:
  * no such file`, `fixture my.json: not JSON: …`, or the first bad field).
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, Fixture } from "@community-api/server"
+ * import { Effect } from "effect"
+ * import { mkdtempSync, writeFileSync } from "node:fs"
+ * import { tmpdir } from "node:os"
+ * import { join } from "node:path"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A fixture file, as the sandbox's `--fixture` reads it.
+ * const file = join(mkdtempSync(join(tmpdir(), "fixture-")), "demo.json")
+ * writeFileSync(file, JSON.stringify(Fixture.encode(DemoFixture.demoFixture)))
+ * const fixture = await Effect.runPromise(Fixture.loadFile(file))
+ * strictEqual(fixture.bots.length, DemoFixture.demoFixture.bots.length)
+ * ```
  *
  * @since 0.1.0
  * @category decoding

@@ -50,6 +50,24 @@ class ConnectionDropped {
 /**
  * Makes an `HttpClient` that serves every request with `app`, in the caller's fiber.
  *
+ * @example
+ * ```ts
+ * import { InProcess } from "@community-api/server"
+ * import { HttpClient, HttpServerResponse } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Any `HttpApp`, called through an `HttpClient` with no socket.
+ * const app = Effect.succeed(HttpServerResponse.text("pong"))
+ * const text = Effect.gen(function*() {
+ *   const http = yield* InProcess.makeHttpClient(app)
+ *   const response = yield* http.get("http://in-process/ping")
+ *   return yield* response.text
+ * })
+ *
+ * strictEqual(await Effect.runPromise(Effect.scoped(text)), "pong")
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -97,6 +115,24 @@ export const makeHttpClient = <E, R>(
 
 /**
  * A layer of the in-process `HttpClient` over `app`.
+ *
+ * @example
+ * ```ts
+ * import { InProcess } from "@community-api/server"
+ * import { HttpClient, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // An `HttpClient` layer over an app that echoes the path it was asked.
+ * const app = Effect.map(HttpServerRequest.HttpServerRequest, (request) => HttpServerResponse.text(request.url))
+ * const path = HttpClient.HttpClient.pipe(
+ *   Effect.flatMap((http) => http.get("http://in-process/echo")),
+ *   Effect.flatMap((response) => response.text),
+ *   Effect.scoped
+ * )
+ *
+ * strictEqual(await Effect.runPromise(path.pipe(Effect.provide(InProcess.layerHttpClient(app)))), "/echo")
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -175,34 +175,7 @@ export interface Service {
 }
 
 /**
- * The reference server's service.
- *
- * @example
- * ```ts
- * import { DemoFixture, ReferenceServer } from "@community-api/server"
- * import { HttpClient, HttpClientRequest } from "@effect/platform"
- * import { Effect } from "effect"
- * import { deepStrictEqual, strictEqual } from "node:assert"
- *
- * // The controls of a test: fault injection, the request journal, the state and a reset.
- * const program = Effect.gen(function*() {
- *   const server = yield* ReferenceServer.ReferenceServer
- *   const client = yield* HttpClient.HttpClient
- *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
- *   const answer = yield* client.execute(
- *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
- *       HttpClientRequest.bearerToken(DemoFixture.tokens.owner)
- *     )
- *   ).pipe(Effect.flatMap((response) => response.json))
- *   deepStrictEqual((answer as { error_code: number }).error_code, 9)
- *   strictEqual(yield* server.requestCount, 1)
- *   yield* server.reset
- *   strictEqual(yield* server.requestCount, 0)
- *   deepStrictEqual(yield* server.faults, {})
- * })
- *
- * await Effect.runPromise(program.pipe(Effect.scoped, Effect.provide(ReferenceServer.layerTest())))
- * ```
+ * The reference server's service. Its controls at work: the example of {@link make}.
  *
  * @since 0.1.0
  * @category tags
@@ -287,6 +260,46 @@ export const checkUndocumentedAnswers = (
 /**
  * Makes the server's state, its control service and its HTTP app.
  *
+ * @example
+ * ```ts
+ * import { DemoFixture, InProcess, ReferenceServer } from "@community-api/server"
+ * import { HttpClientRequest } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * // A server in hand, an `HttpClient` into its app, and the controls a test drives it with.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.make()
+ *   const http = yield* InProcess.makeHttpClient(server.app)
+ *   const me = (token: string) =>
+ *     http.execute(
+ *       HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(HttpClientRequest.bearerToken(token))
+ *     ).pipe(Effect.flatMap((response) => response.json), Effect.scoped) as Effect.Effect<{ error_code?: number }, unknown>
+ *   // Faults: the next request is answered with error 9.
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   deepStrictEqual(yield* server.faults, { keyServiceUnavailable: { next: 1 } })
+ *   strictEqual((yield* me(DemoFixture.tokens.owner)).error_code, 9)
+ *   yield* server.clearFaults
+ *   // Tokens: one issued now and revoked before its first use: error 4 (a token in use stays valid up to 60 s).
+ *   const token = yield* server.issueToken({ user_id: DemoFixture.userIds.owner })
+ *   yield* server.revokeToken(token)
+ *   strictEqual((yield* me(token)).error_code, 4)
+ *   // What was asked: the count, the last requests, the journal, each user's limits.
+ *   strictEqual(yield* server.requestCount, 2)
+ *   strictEqual((yield* server.recentRequests).length, 2)
+ *   strictEqual((yield* server.journal({ outcome: 9 })).entries.length, 1)
+ *   yield* server.clearJournal
+ *   strictEqual((yield* server.journal()).entries.length, 0)
+ *   strictEqual((yield* server.limits(DemoFixture.userIds.owner)).length, 1)
+ *   // The state: a snapshot, loaded back, and a reset to the fixture the server was made with.
+ *   yield* server.load(yield* server.snapshot)
+ *   yield* server.reset
+ *   strictEqual(yield* server.requestCount, 0)
+ * })
+ *
+ * await Effect.runPromise(program)
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -328,6 +341,28 @@ export const layer = (options: Options = {}): Layer.Layer<ReferenceServer> =>
  * journal), `GET /_sandbox/limits`, `GET`/`PUT /_sandbox/state` (snapshots), each with the control token
  * (`Options.controlToken`) as `Authorization: Bearer <token>`, else error 4. Every answer is HTTP 200.
  * It serves the `app` of the {@link ReferenceServer} in context.
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The app of the server in context, answering one web request, as any `@effect/platform` server would have it.
+ * const request = new Request(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *   method: "POST",
+ *   headers: { authorization: `Bearer ${DemoFixture.tokens.owner}` }
+ * })
+ * const response = await Effect.runPromise(
+ *   ReferenceServer.httpApp.pipe(
+ *     Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(request)),
+ *     Effect.provide(ReferenceServer.layer()),
+ *     Effect.scoped
+ *   )
+ * )
+ * strictEqual(HttpServerResponse.toWeb(response).status, 200)
+ * ```
  *
  * @since 0.1.0
  * @category constants
@@ -477,6 +512,26 @@ export const inProcessBaseUrl = "http://reference.local/external-api/v2"
 /**
  * An `HttpClient` whose requests go straight into {@link httpApp} (no socket).
  *
+ * @example
+ * ```ts
+ * import { ReferenceServer } from "@community-api/server"
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A server with a fixture of its own state and faults, and an `HttpClient` into it.
+ * const server = ReferenceServer.layer({ faults: { keyServiceUnavailable: { next: 1 } } })
+ * const layer = Layer.provideMerge(ReferenceServer.layerInProcessClient, server)
+ *
+ * const status = Effect.gen(function*() {
+ *   const http = yield* HttpClient.HttpClient
+ *   const response = yield* http.post(`${ReferenceServer.inProcessBaseUrl}/users/me`)
+ *   return (yield* response.json) as { error_code: number }
+ * })
+ *
+ * strictEqual((await Effect.runPromise(status.pipe(Effect.scoped, Effect.provide(layer)))).error_code, 9)
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -578,6 +633,29 @@ const nodeServer = (options: ServeOptions) => (): Http.Server => {
  * Serves {@link httpApp} on a real port with `@effect/platform-node`: the state is built before the
  * port opens; a connection that sends no complete request in time, or stays idle, is closed; bodies
  * still arriving share a bounded memory budget; at most `maxConnections` are open at once.
+ *
+ * @example
+ * ```ts
+ * import { DemoFixture, ReferenceServer } from "@community-api/server"
+ * import { HttpServer } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The server on a free port of the loopback interface, for a program in another process or language.
+ * const program = Effect.gen(function*() {
+ *   const { address } = yield* HttpServer.HttpServer
+ *   const port = address._tag === "TcpAddress" ? address.port : 0
+ *   const response = yield* Effect.promise(() =>
+ *     fetch(`http://127.0.0.1:${port}/external-api/v2/users/me`, {
+ *       method: "POST",
+ *       headers: { authorization: `Bearer ${DemoFixture.tokens.owner}` }
+ *     })
+ *   )
+ *   strictEqual(response.status, 200)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(ReferenceServer.layerServe({ port: 0 })), Effect.scoped))
+ * ```
  *
  * @since 0.1.0
  * @category layers

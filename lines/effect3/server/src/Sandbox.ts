@@ -448,6 +448,19 @@ export const stoppedLine = (terminal: boolean): string => `${terminal ? "\r" : "
  * {@link RunError} whose message is what to print: a usage error, a fixture that cannot be read, a
  * port that cannot be bound ({@link exitCode} gives the exit code).
  *
+ * @example
+ * ```ts
+ * import { Sandbox } from "@community-api/server"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // What the `community-api-sandbox` program runs: here `--help`, which prints the flags and ends, and a
+ * // flag it does not know, which fails with the message to print and the exit code.
+ * await Effect.runPromise(Sandbox.run(["--help"]))
+ * const error = await Effect.runPromise(Effect.flip(Sandbox.run(["--no-such-flag"])))
+ * strictEqual(Sandbox.exitCode(error), 2)
+ * ```
+ *
  * @since 0.1.0
  * @category execution
  */

@@ -130,6 +130,30 @@ export type Json = typeof Json.Type
  * one (its `estimate`, from `Budget.estimate` of the same budget): the core's conversion, the same on
  * the Effect 3 line, its instants read by `DateTime.toEpochMillis`.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { Budget, CommunityApiClient } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // The budget as JSON, for a status page or a tool's answer.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const json = Budget.toJson(yield* api.budget, "memory")
+ *   strictEqual(json.creations.minute.limit, 20)
+ *   strictEqual(typeof json.creations.day.resets_at, "string")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category encoding
  */

@@ -90,6 +90,23 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
 /**
  * A store in this process's memory.
  *
+ * @example
+ * ```ts
+ * import { CountStore } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A store of counts, used directly: `CreationQuota` counts each creation so.
+ * const program = Effect.gen(function*() {
+ *   const store = yield* CountStore.CountStore
+ *   const verdict = yield* store.take("user-1")
+ *   strictEqual(verdict._tag, "Taken")
+ *   strictEqual((yield* store.budget("user-1")).minute.used, 1)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(CountStore.layerMemory())))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */

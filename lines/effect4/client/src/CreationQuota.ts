@@ -136,6 +136,25 @@ export const makeUnsafe = (settings?: Settings): Service<never> => {
 /**
  * A quota in this process's memory.
  *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The service alone: each creation of a user is counted before it is sent.
+ * const program = Effect.gen(function*() {
+ *   const quota = yield* CreationQuota.make({ perMinute: 2 })
+ *   yield* quota.acquire("user-1", "lists/create", "fail")
+ *   yield* quota.acquire("user-1", "lists/create", "fail")
+ *   const refused = yield* Effect.flip(quota.acquire("user-1", "lists/create", "fail"))
+ *   strictEqual(refused.window, "minute")
+ *   strictEqual((yield* quota.budget("user-1")).minute.left, 0)
+ * })
+ *
+ * await Effect.runPromise(program)
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -207,6 +226,29 @@ export const makeFromStore: Effect.Effect<Service, never, CountStoreTag> = Effec
 /**
  * A quota over the store of the context.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, CountStore, CreationQuota } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The quota over a store of counts given by hand: here the memory store, with 5 creations a minute.
+ * const quota = CreationQuota.layerFromStore.pipe(Layer.provide(CountStore.layerMemory({ perMinute: 5 })))
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), quota)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.budget).creations.minute.limit, 5)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -234,6 +276,33 @@ export const makeRedis = (
 /**
  * A quota in Redis for the clients under this layer.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, CreationQuota } from "@community-api/effect4-client"
+ * import { Ids } from "@community-api/effect4-schema"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted, Schema } from "effect"
+ * import { ok } from "node:assert"
+ *
+ * // Every process of the user counts its creations in one Redis. No Redis listens here: with
+ * // `onUnavailable: "fallback"` the client counts in this process's memory (and logs it once).
+ * const quota = CreationQuota.layerRedis({ url: "redis://127.0.0.1:1", onUnavailable: "fallback", timeout: "200 millis" })
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), quota)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const { channel, group_id } = DemoData.mainCommunity
+ *   const list = yield* api.lists.create({ group_id: Schema.decodeSync(Ids.GroupId)(group_id), channel, name: "Guests" })
+ *   ok(list.id.length > 0)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -242,6 +311,28 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientErro
 
 /**
  * A quota in the Redis of `COMMUNITY_API_REDIS_URL`.
+ *
+ * @example
+ * ```ts
+ * import { CreationQuota } from "@community-api/effect4-client"
+ * import { ConfigProvider, Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The URL from `COMMUNITY_API_REDIS_URL`, here given as a record. No Redis listens there: the quota fails
+ * // closed (the default), and a creation would not be sent.
+ * const environment = ConfigProvider.fromEnv({ env: { COMMUNITY_API_REDIS_URL: "redis://127.0.0.1:1" } })
+ * const quota = CreationQuota.layerRedisConfig({ timeout: "200 millis" }).pipe(
+ *   Layer.provide(ConfigProvider.layer(environment))
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const service = yield* CreationQuota.CreationQuota
+ *   const error = yield* Effect.flip(service.budget("user-1"))
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(quota)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -51,6 +51,32 @@ export const CurrentLane = Context.Reference<Lane | undefined>("@community-api/e
 /**
  * Marks every call of an effect or a stream with `lane`.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Lane } from "@community-api/effect4-client"
+ * import { Ids } from "@community-api/effect4-schema"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted, Schema, Stream } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // A nightly export takes its permits in the batch lane, leaving a share of each second to
+ * // interactive calls of the same user.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   const community = { group_id: Schema.decodeSync(Ids.GroupId)(DemoData.mainCommunity.group_id), channel: DemoData.mainCommunity.channel }
+ *   const bots = yield* Stream.runCount(Lane.withLane("batch")(api.streams.bots.get(community)))
+ *   strictEqual(bots, DemoData.mainBotCount)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -66,6 +92,16 @@ export const withLane = (lane: Lane): {
 /**
  * Marks every call of an effect or a stream as `batch`: it waits behind the user's interactive calls.
  *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The lane a call marked `batch` takes its permit in, whatever its client's own `lane`.
+ * strictEqual(await Effect.runPromise(Lane.batch(Lane.current("interactive"))), "batch")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -74,6 +110,16 @@ export const batch = withLane("batch")
 /**
  * Marks every call of an effect or a stream as `interactive` (inside a batch job, a call someone waits for).
  *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A call a person waits for, from a client made for batch work.
+ * strictEqual(await Effect.runPromise(Lane.interactive(Lane.current("batch"))), "interactive")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -81,6 +127,17 @@ export const interactive = withLane("interactive")
 
 /**
  * The lane of a call: its mark, else the client's lane, else `interactive` (the core's `Lane.of`).
+ *
+ * @example
+ * ```ts
+ * import { Lane } from "@community-api/effect4-client"
+ * import { Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Unmarked, a call takes the client's lane, or `interactive` when the client names none.
+ * strictEqual(await Effect.runPromise(Lane.current("batch")), "batch")
+ * strictEqual(await Effect.runPromise(Lane.current(undefined)), "interactive")
+ * ```
  *
  * @since 0.1.0
  * @category utils

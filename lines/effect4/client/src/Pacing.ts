@@ -123,6 +123,33 @@ export const makeUnsafe = (settings: Settings = {}): Service<never> => {
 /**
  * A pacing in this process's memory.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Pacing } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(ReferenceServer.layerTest()))
+ *
+ * // A pacing below the API's limit, for a job that should leave room to the user's other programs.
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   strictEqual((yield* api.budget).requests.limit, 10)
+ * })
+ *
+ * await Effect.runPromise(Effect.gen(function*() {
+ *   const pacing = yield* Pacing.make({ limit: 10 })
+ *   yield* program.pipe(Effect.provide(client), Effect.provideService(Pacing.Pacing, pacing))
+ *   strictEqual(pacing.settings.limit, 10)
+ * }))
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -200,6 +227,30 @@ export const makeFromStore = (
 /**
  * A pacing over the store of the context.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Pacing, PermitStore } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The pacing over a store of permits given by hand: here the memory store, with 30 permits per user.
+ * const pacing = Pacing.layerFromStore({ margin: "50 millis" }).pipe(Layer.provide(PermitStore.layerMemory()))
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), pacing)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* api.users.me()
+ *   strictEqual((yield* api.budget).requests.used, 1)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -232,6 +283,30 @@ export const makeRedis = (
 /**
  * A pacing in Redis for the clients under this layer.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Pacing } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Every process of the user paces in one Redis. No Redis listens here: with `onUnavailable: "fallback"`
+ * // the client paces in this process's memory (and logs it once) instead of failing its calls.
+ * const pacing = Pacing.layerRedis({ url: "redis://127.0.0.1:1", onUnavailable: "fallback", timeout: "200 millis" })
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner)
+ * }).pipe(Layer.provide(Layer.merge(ReferenceServer.layerTest(), pacing)))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.users.me()).user_id, DemoData.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -240,6 +315,27 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientErro
 
 /**
  * A pacing in the Redis of `COMMUNITY_API_REDIS_URL`.
+ *
+ * @example
+ * ```ts
+ * import { Pacing } from "@community-api/effect4-client"
+ * import { ConfigProvider, Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The URL from `COMMUNITY_API_REDIS_URL`, here given as a record; no Redis listens there, and the layer says so.
+ * const environment = ConfigProvider.fromEnv({ env: { COMMUNITY_API_REDIS_URL: "redis://127.0.0.1:1" } })
+ * const pacing = Pacing.layerRedisConfig({ timeout: "200 millis" }).pipe(
+ *   Layer.provide(ConfigProvider.layer(environment))
+ * )
+ *
+ * const program = Effect.gen(function*() {
+ *   const service = yield* Pacing.Pacing
+ *   const error = yield* Effect.flip(service.budget("user-1"))
+ *   strictEqual(error._tag, "LimiterUnavailable")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(pacing)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -54,6 +54,21 @@ export type {
 /**
  * The pages of a list from `options.offset` on, each fetched while the ones before it are consumed.
  *
+ * @example
+ * ```ts
+ * import { Paginate } from "@community-api/effect4-client"
+ * import { Effect, Stream } from "effect"
+ * import { deepStrictEqual } from "node:assert"
+ *
+ * // 250 records served 100 at a time: the pages, with the total the server counted.
+ * const records = Array.from({ length: 250 }, (_, i) => ({ id: i + 1 }))
+ * const fetch = ({ count, offset }: Paginate.Position) =>
+ *   Effect.succeed({ items: records.slice(offset, offset + count), total: records.length })
+ *
+ * const pages = await Effect.runPromise(Stream.runCollect(Paginate.pages(fetch, { pageSize: 100 })))
+ * deepStrictEqual(pages.map((page) => page.items.length), [100, 100, 50])
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

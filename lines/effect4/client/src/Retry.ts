@@ -87,6 +87,32 @@ export const defaultSchedule: Schedule.Schedule<unknown, unknown> = Schedule.rec
 /**
  * The default policy.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Retry } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The server is unavailable twice (error 9): the default policy retries, with backoff, and the call succeeds.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner),
+ *   retry: Retry.defaultPolicy
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 2 } })
+ *   strictEqual((yield* api.users.me()).user_id, DemoData.userIds.owner)
+ *   strictEqual(yield* server.requestCount, 3)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
+ *
  * @since 0.1.0
  * @category constants
  */
@@ -94,6 +120,32 @@ export const defaultPolicy: Policy = { schedule: defaultSchedule, limitRetries: 
 
 /**
  * No retry at all.
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Retry } from "@community-api/effect4-client"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // No retry: the first error 9 is the call's.
+ * const client = CommunityApiClient.layer({
+ *   baseUrl: ReferenceServer.inProcessBaseUrl,
+ *   token: Redacted.make(DemoData.tokens.owner),
+ *   retry: Retry.never
+ * }).pipe(Layer.provideMerge(ReferenceServer.layerTest()))
+ *
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.ReferenceServer
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   const error = yield* Effect.flip(api.users.me())
+ *   strictEqual(error._tag, "KeyServiceUnavailableError")
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category constants

@@ -164,6 +164,21 @@ const optional: Choice.Optional<Option.Option<string>, Secret, Option.Option<Sec
  * The target of some {@link Settings}: a real API when a base URL is set (its trailing slashes
  * removed), which then needs a token; otherwise the embedded sandbox.
  *
+ * @example
+ * ```ts
+ * import { Target } from "@community-api/effect4-client"
+ * import { Option, Result } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // A base URL without a token cannot be called: `MissingToken`.
+ * const chosen = Target.fromSettings({
+ *   baseUrl: Option.some("https://api.example/v2"),
+ *   token: Option.none(),
+ *   redisUrl: Option.none()
+ * })
+ * strictEqual(Result.isFailure(chosen) && chosen.failure._tag, "MissingToken")
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -174,6 +189,20 @@ export const fromSettings = (settings: Settings): Result.Result<Target, MissingT
 
 /**
  * The target of the environment: {@link fromSettings} of {@link settings}.
+ *
+ * @example
+ * ```ts
+ * import { Target } from "@community-api/effect4-client"
+ * import { ConfigProvider, Effect } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // No `COMMUNITY_API_BASE_URL`: the embedded sandbox. With one, the API there.
+ * const read = (env: Record<string, string>) =>
+ *   Effect.runSync(Effect.provideService(Target.resolve, ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })))
+ *
+ * strictEqual(read({})._tag, "Embedded")
+ * strictEqual(read({ COMMUNITY_API_BASE_URL: "https://api.example/v2", COMMUNITY_API_TOKEN: "t" })._tag, "Remote")
+ * ```
  *
  * @since 0.1.0
  * @category constructors
@@ -218,6 +247,29 @@ export interface LayerOptions {
  * a Redis URL the Redis limiters (`Pacing.layerRedis` and `CreationQuota.layerRedis`) in place of the
  * process-wide ones. {@link Embedded}: the client over the sandbox that `options.sandbox` loads, with
  * its token unless the target names one; the context's `HttpClient` is not used.
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import { CommunityApiClient, Target } from "@community-api/effect4-client"
+ * import { FetchHttpClient } from "effect/http"
+ * import { Effect, Layer } from "effect"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The client of the environment's target: here none is set, so the embedded sandbox, loaded on demand.
+ * const client = Layer.unwrap(Effect.map(Target.resolve, (target) =>
+ *   Target.layer(target, {
+ *     client: { timeout: "10 seconds" },
+ *     sandbox: Effect.promise(() => import("@community-api/effect4-server/Embedded"))
+ *   }))).pipe(Layer.provide(FetchHttpClient.layer))
+ *
+ * const program = Effect.gen(function*() {
+ *   const api = yield* CommunityApiClient.CommunityApiClient
+ *   strictEqual((yield* api.users.me()).user_id, DemoData.userIds.owner)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * ```
  *
  * @since 0.1.0
  * @category layers

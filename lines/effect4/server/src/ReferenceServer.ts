@@ -75,6 +75,29 @@ export interface ServerClock extends CoreClock.Clock {
  * The server's clock from this line's `Clock` of the calling fiber: the time it reads, and a wake-up
  * per wait, a fiber of the same services sleeping on that clock (so `TestClock.adjust` wakes it).
  *
+ * @example
+ * ```ts
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { TestClock } from "effect/testing"
+ * import { strictEqual } from "node:assert"
+ *
+ * // The clock the server reads and waits on: the fiber's, here a test clock.
+ * const program = Effect.gen(function*() {
+ *   const clock = yield* ReferenceServer.clockOf
+ *   let woke = false
+ *   clock.schedule(1000, () => {
+ *     woke = true
+ *   })
+ *   strictEqual(clock.pending(), 1)
+ *   yield* TestClock.adjust("1 second")
+ *   strictEqual(woke, true)
+ *   strictEqual(clock.pending(), 0)
+ * })
+ *
+ * await Effect.runPromise(program.pipe(Effect.provide(TestClock.layer())))
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -149,36 +172,7 @@ export interface Service {
 }
 
 /**
- * The server of {@link layerTest}.
- *
- * @example
- * ```ts
- * import * as DemoData from "@community-api/core/DemoData"
- * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
- * import { Effect } from "effect"
- * import { HttpClient, HttpClientRequest } from "effect/http"
- * import { deepStrictEqual, strictEqual } from "node:assert"
- *
- * // The controls of a test: fault injection, the request count, the state and a reset.
- * const program = Effect.gen(function*() {
- *   const server = yield* ReferenceServer.ReferenceServer
- *   const client = yield* HttpClient.HttpClient
- *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
- *   const response = yield* client.execute(
- *     HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
- *       HttpClientRequest.bearerToken(DemoData.tokens.owner)
- *     )
- *   )
- *   const answer = (yield* response.json) as { readonly error_code: number }
- *   strictEqual(answer.error_code, 9)
- *   strictEqual(yield* server.requestCount, 1)
- *   yield* server.reset
- *   strictEqual(yield* server.requestCount, 0)
- *   deepStrictEqual(yield* server.faults, {})
- * })
- *
- * await Effect.runPromise(program.pipe(Effect.provide(ReferenceServer.layerTest())))
- * ```
+ * The server of {@link layerTest}. Its controls at work: the examples of {@link make}.
  *
  * @since 0.1.0
  * @category tags
@@ -210,6 +204,50 @@ export class ReferenceServer extends Context.Service<ReferenceServer, Service>()
  *   )
  *   strictEqual(response.status, 200)
  *   strictEqual(yield* server.requestCount, 1)
+ * })
+ *
+ * await Effect.runPromise(program)
+ * ```
+ *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect } from "effect"
+ * import { deepStrictEqual, strictEqual } from "node:assert"
+ *
+ * // A server in hand, a `fetch` into it, and the controls a test drives it with.
+ * const program = Effect.gen(function*() {
+ *   const server = yield* ReferenceServer.make()
+ *   const fetch = ReferenceServer.fetchOf(server.handler)
+ *   const me = (token: string) =>
+ *     Effect.promise(() =>
+ *       fetch(`${ReferenceServer.inProcessBaseUrl}/users/me`, {
+ *         method: "POST",
+ *         headers: { authorization: `Bearer ${token}` }
+ *       }).then((response) => response.json() as Promise<{ error_code?: number }>)
+ *     )
+ *   // Faults: the next request is answered with error 9.
+ *   yield* server.setFaults({ keyServiceUnavailable: { next: 1 } })
+ *   deepStrictEqual(yield* server.faults, { keyServiceUnavailable: { next: 1 } })
+ *   strictEqual((yield* me(DemoData.tokens.owner)).error_code, 9)
+ *   yield* server.clearFaults
+ *   // Tokens: one issued now and revoked before its first use: error 4 (a token in use stays valid up to 60 s).
+ *   const token = yield* server.issueToken({ user_id: DemoData.userIds.owner })
+ *   yield* server.revokeToken(token)
+ *   strictEqual((yield* me(token)).error_code, 4)
+ *   // What was asked: the count, the last requests, the journal, each user's limits.
+ *   strictEqual(yield* server.requestCount, 2)
+ *   strictEqual((yield* server.recentRequests).length, 2)
+ *   strictEqual((yield* server.journal({ outcome: 9 })).entries.length, 1)
+ *   yield* server.clearJournal
+ *   strictEqual((yield* server.journal()).entries.length, 0)
+ *   strictEqual((yield* server.limits(DemoData.userIds.owner)).length, 1)
+ *   // The state: a snapshot, loaded back, and a reset to the fixture the server was made with.
+ *   yield* server.load(yield* server.snapshot)
+ *   yield* server.reset
+ *   strictEqual(yield* server.requestCount, 0)
+ *   strictEqual(server.pendingWaits(), 0)
  * })
  *
  * await Effect.runPromise(program)
@@ -271,6 +309,35 @@ export const fetchOf = (handler: WebHandler): typeof globalThis.fetch => (input,
  * latency, so that the test may move the clock past it. The server runs outside the fiber, so this
  * lets the event loop turn (no time passes on any clock) until then.
  *
+ * @example
+ * ```ts
+ * import * as DemoData from "@community-api/core/DemoData"
+ * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+ * import { Effect, Fiber } from "effect"
+ * import { HttpClient, HttpClientRequest } from "effect/http"
+ * import { TestClock } from "effect/testing"
+ * import { strictEqual } from "node:assert"
+ *
+ * // Latency of 5 s on a test clock: the answer comes once the test has moved the clock, at once.
+ * const program = Effect.gen(function*() {
+ *   const http = yield* HttpClient.HttpClient
+ *   const request = HttpClientRequest.post(`${ReferenceServer.inProcessBaseUrl}/users/me`).pipe(
+ *     HttpClientRequest.bearerToken(DemoData.tokens.owner)
+ *   )
+ *   const fiber = yield* Effect.forkChild(http.execute(request))
+ *   yield* ReferenceServer.awaitWaits(1)
+ *   yield* TestClock.adjust("5 seconds")
+ *   strictEqual((yield* Fiber.join(fiber)).status, 200)
+ * })
+ *
+ * await Effect.runPromise(
+ *   program.pipe(
+ *     Effect.provide(ReferenceServer.layerTest({ faults: { latency: { fixed: 5000 } } })),
+ *     Effect.provide(TestClock.layer())
+ *   )
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -317,7 +384,11 @@ export const layerTest = (options: Options = {}): Layer.Layer<HttpClient.HttpCli
   Layer.unwrap(
     Effect.map(make(options), (server) =>
       Layer.merge(
-        FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetchOf(server.handler)))),
+        // Fresh: Effect 4 builds a layer once per build, so a program's own `FetchHttpClient.layer` (over
+        // the global fetch, as for a real API) would stand in for this one and send to the network.
+        Layer.fresh(FetchHttpClient.layer).pipe(
+          Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetchOf(server.handler)))
+        ),
         Layer.succeed(ReferenceServer, server)
       ))
   )

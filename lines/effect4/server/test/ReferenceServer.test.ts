@@ -5,8 +5,8 @@
  */
 import * as DemoData from "@community-api/core/DemoData"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import { Effect, Fiber, Layer } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as ReferenceServer from "../src/ReferenceServer.js"
 
@@ -102,4 +102,11 @@ describe("the reference server on Effect 4's TestClock", () => {
       yield* TestClock.adjust(1)
       expect(yield* Fiber.join(fiber)).toMatchObject({ status: "ok" })
     }).pipe(Effect.provide(ReferenceServer.layerTest())))
+
+  it.effect("its HttpClient answers in process even in a build that also makes a FetchHttpClient.layer over the network", () =>
+    Effect.gen(function*() {
+      // A program's own `FetchHttpClient.layer` (for a real API) built first must not stand in for the server's.
+      expect((yield* call("users/me", {})).status).toBe("ok")
+      expect(yield* Effect.flatMap(ReferenceServer.ReferenceServer, (server) => server.requestCount)).toBe(1)
+    }).pipe(Effect.provide(ReferenceServer.layerTest().pipe(Layer.provide(FetchHttpClient.layer)))))
 })
