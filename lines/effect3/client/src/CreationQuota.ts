@@ -58,7 +58,8 @@ export type OnExhausted = Quota.OnExhausted
 
 /**
  * The quota service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
- * for this process's memory ({@link make}).
+ * for this process's memory ({@link make}). What each operation does is said once, by the core's
+ * `CreationQuota.Shape`.
  *
  * @since 0.1.0
  * @category models

@@ -43,7 +43,7 @@ export const defaults: Limits.CreationSettings = Limits.creationDefaults
 export type OnExhausted = Quota.OnExhausted
 
 /**
- * The quota.
+ * The quota: the core's `CreationQuota.Shape` over this line's effects.
  *
  * @since 0.1.0
  * @category models
