@@ -134,6 +134,8 @@ export interface Store<F extends Timed.Lambda> {
   readonly exhaust: (user: string, window: Limits.CreationWindow) => Timed.Kind<F, void>
   readonly usedUp: (user: string) => Timed.Kind<F, Limits.CreationWindow | undefined>
   readonly budget: (user: string) => Timed.Kind<F, Budget.Creations>
+  /** How many users the book holds counts for. */
+  readonly users: Timed.Kind<F, number>
 }
 
 /**
@@ -148,5 +150,6 @@ export const store = <F extends Timed.Lambda>(book: CreationBook, run: Timed.Run
   refund: (user, taken) => run((now) => book.refund(user, taken, now)),
   exhaust: (user, window) => run((now) => book.exhaust(user, window, now)),
   usedUp: (user) => run((now) => book.usedUp(user, now)),
-  budget: (user) => run((now) => book.budget(user, now))
+  budget: (user) => run((now) => book.budget(user, now)),
+  users: run(() => book.users())
 })

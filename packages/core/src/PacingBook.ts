@@ -18,8 +18,11 @@
  *
  * @since 0.1.0
  */
+import * as Budget from "./Budget.js"
+import type * as CreationQuota from "./CreationQuota.js"
 import * as PacingRule from "./PacingRule.js"
 import * as PermitStore from "./PermitStore.js"
+import type { Kind, TypeLambda } from "./RedisPermitStore.js"
 import * as UserTable from "./UserTable.js"
 
 /**
@@ -244,3 +247,49 @@ export const make = (settings: PacingRule.Settings, options: {
  */
 export const blockNotStored = (error: unknown): string =>
   `pacing: the block after error 5 was not stored: ${error instanceof Error ? error.message : String(error)}`
+
+/**
+ * The {@link Shape} of a pacing service of `book` over `store`, in a line's effects (`F`, as
+ * `RedisPermitStore.Kind` reads them; `Instant` its instants of a budget, `E` how its store fails).
+ * A block the store could not record after a refusal is logged: the server refused the request
+ * anyway, and holds its own limit.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const shape = <F extends TypeLambda, Instant, E>(
+  effects: Pick<CreationQuota.Effects<F, Instant>, "flatMap" | "map" | "sync" | "logged" | "instant">,
+  store: Pick<PermitStore.Store<unknown, unknown, Kind<F, Budget.Requests, E>, Kind<F, void, E>>, "budget" | "block">,
+  book: PacingBook
+): Shape<Kind<F, void, never>, Kind<F, number, never>, Kind<F, Budget.Requests<Instant>, E>> => ({
+  settings: book.settings,
+  users: effects.sync(book.users),
+  budget: (user) => effects.map(store.budget(user), (budget) => Budget.mapInstants(budget, effects.instant)),
+  penalize: (user) =>
+    effects.logged(
+      effects.flatMap(effects.sync(() => book.refused(user)), (millis) => store.block(user, millis)),
+      blockNotStored,
+      undefined
+    )
+})
+
+/**
+ * The sweeper of `book` in a line's effects: it waits a window and the margin without keeping the
+ * process alive (`idle`), drops the rules gone idle, and goes on while any is left. A line forks it
+ * when {@link PacingBook.settle} says; no call waits for it.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const sweeper = <F extends TypeLambda>(
+  effects: Pick<CreationQuota.Effects<F, unknown>, "flatMap" | "clock" | "idle"> & {
+    readonly void: Kind<F, void, never>
+  },
+  book: PacingBook
+): Kind<F, void, never> => {
+  const sweep: Kind<F, void, never> = effects.flatMap(
+    effects.idle(book.idleMillis),
+    () => effects.flatMap(effects.clock, (now) => book.sweep(now) ? sweep : effects.void)
+  )
+  return sweep
+}

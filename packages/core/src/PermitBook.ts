@@ -15,10 +15,12 @@
  * @since 0.1.0
  */
 import * as Budget from "./Budget.js"
+import type * as CreationQuota from "./CreationQuota.js"
 import type { Lane } from "./Lane.js"
 import { heldUntil, type Hold } from "./PacingRule.js"
 import * as PermitQueue from "./PermitQueue.js"
 import type * as PermitStore from "./PermitStore.js"
+import type { Effects as RedisEffects, Kind, TypeLambda } from "./RedisPermitStore.js"
 import * as UserTable from "./UserTable.js"
 
 /** The permits of one user. */
@@ -181,5 +183,82 @@ export const make = <W>(options: {
       })
     },
     users: () => gates.size()
+  }
+}
+
+/**
+ * What a memory store of permits needs of a line's effects (`F`, as `RedisPermitStore.Kind` reads
+ * them) for its waiters `W`: those the Redis store needs too, and a hold on the line's timer.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Effects<F extends TypeLambda, W>
+  extends
+    Pick<RedisEffects<F, W, never>, "clock" | "flatMap" | "map" | "void" | "sleep" | "waiter" | "guard" | "mask">,
+    Pick<CreationQuota.Effects<F, unknown>, "sync">
+{
+  /** Waits until `waiter` is woken. */
+  readonly await: (waiter: W) => Kind<F, void, never>
+  /** Has `due` called at `until` (or later) on the store's timer, with the time then; does not wait. */
+  readonly holdUntil: (until: number, due: (now: number) => void) => Kind<F, void, never>
+}
+
+/**
+ * A store of permits in memory over a line's effects (see `PermitStore.Store`), with `users`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Store<F extends TypeLambda> extends
+  PermitStore.Store<
+    Kind<F, PermitStore.Permit, never>,
+    Kind<F, void, never>,
+    Kind<F, Budget.Requests, never>,
+    Kind<F, void, never>
+  >
+{
+  readonly users: Kind<F, number, never>
+}
+
+/**
+ * The memory store of `book` in a line's effects: a take begins in the book with a new waiter and waits
+ * for it unless granted at once (interrupted, it takes nothing; a permit handed over goes on), waits
+ * out a block of the user, and is timed from when the request is about to be sent; a release is given
+ * back by the line's timer once its hold has passed, so that the caller's answer is not delayed by it.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const store = <F extends TypeLambda, W>(effects: Effects<F, W>, book: PermitBook<W>): Store<F> => {
+  const { clock, flatMap, map } = effects
+  const permitOf = (take: Take<W>): Kind<F, void, never> =>
+    take.granted
+      ? effects.void
+      : effects.guard(effects.await(take.waiter), () => map(clock, (now) => book.stopWaiting(take, now)))
+  const sendAt = (take: Take<W>): Kind<F, number, never> =>
+    flatMap(clock, (now) => {
+      const millis = book.blockedFor(take, now)
+      return millis > 0 ? flatMap(effects.sleep(millis), () => clock) : clock
+    })
+  return {
+    limit: book.limit,
+    users: effects.sync(book.users),
+    take: (user, lane = "interactive") =>
+      effects.mask((restore) =>
+        flatMap(clock, (now) => {
+          const take = book.begin(user, lane, effects.waiter(), now)
+          const sent = effects.guard(restore(sendAt(take)), () => map(clock, (now) => book.abandon(take, now)))
+          return flatMap(restore(permitOf(take)), () => map(sent, (takenAt): Permit<W> => ({ user, take, takenAt })))
+        })
+      ),
+    release: (permit, hold) =>
+      flatMap(clock, (now) => {
+        const { take, takenAt } = permit as Permit<W>
+        const until = book.release(take, takenAt, hold, now)
+        return effects.holdUntil(until, (due) => book.returned(take, until, due))
+      }),
+    budget: (user) => map(clock, (now) => book.budget(user, now)),
+    block: (user, millis) => map(clock, (now) => book.block(user, millis, now))
   }
 }

@@ -92,5 +92,6 @@ describe("CreationBook", () => {
     expect(store.budget("a")().day).toMatchObject({ used: 0 })
     store.exhaust("a", "day")()
     expect(store.take("a")()).toMatchObject({ _tag: "Exhausted", window: "day" })
+    expect(store.users()).toBe(1)
   })
 })

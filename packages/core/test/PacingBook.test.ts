@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest"
 import * as PacingBook from "../src/PacingBook.js"
 import * as PacingRule from "../src/PacingRule.js"
+import * as SyncEffects from "./support/SyncEffects.js"
 
 const settings = PacingRule.defaults
 const safeHold = settings.windowMillis + settings.marginMillis
@@ -118,5 +119,43 @@ describe("PacingBook", () => {
   it("says why a block was not stored", () => {
     expect(PacingBook.blockNotStored(new Error("down"))).toBe("pacing: the block after error 5 was not stored: down")
     expect(PacingBook.blockNotStored("gone")).toBe("pacing: the block after error 5 was not stored: gone")
+  })
+})
+
+describe("PacingBook.shape and sweeper", () => {
+  it("L1 a refusal blocks the user's takes in the store for a window and the margin; a block not stored is logged", () => {
+    const log: Array<string> = []
+    const { book } = recorder()
+    const blocks: Array<[string, number]> = []
+    const store = {
+      budget: () => SyncEffects.succeed({ used: 1, limit: 30, left: 29, resetsAt: 0 }),
+      block: (user: string, millis: number) =>
+        user === "down"
+          ? () => ({ ok: false as const, error: new Error("unreachable") })
+          : () => ({ ok: true as const, value: void blocks.push([user, millis]) })
+    }
+    const shape = PacingBook.shape<SyncEffects.F, string, Error>(SyncEffects.effects(log, { millis: 0 }), store, book)
+    expect(shape.settings).toEqual(settings)
+    call(book, "owner", 0, 0, 100)
+    expect(shape.users()).toEqual({ ok: true, value: 1 })
+    expect(shape.budget("owner")()).toEqual({
+      ok: true,
+      value: { used: 1, limit: 30, left: 29, resetsAt: new Date(0).toISOString() }
+    })
+    shape.penalize("owner")()
+    shape.penalize("down")()
+    expect(blocks).toEqual([["owner", safeHold]])
+    expect(log).toEqual(["debug: " + PacingBook.blockNotStored(new Error("unreachable"))])
+  })
+
+  it("L1 the sweeper idles a window and the margin between sweeps, and stops once no rule is left", () => {
+    const log: Array<string> = []
+    const clock = { millis: 0 }
+    const { book } = recorder()
+    call(book, "owner", 0, 0, 100)
+    const sweeper = PacingBook.sweeper<SyncEffects.F>(SyncEffects.effects(log, clock), book)
+    expect(sweeper()).toEqual({ ok: true, value: undefined })
+    expect(book.users()).toBe(0)
+    expect(log).toEqual([`idle ${safeHold}`, `idle ${safeHold}`])
   })
 })

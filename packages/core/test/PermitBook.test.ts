@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import * as PermitBook from "../src/PermitBook.js"
+import * as SyncEffects from "./support/SyncEffects.js"
 
 /** What a line does with a decision: a waiter handed a permit is woken (here, noted). */
 const recorder = () => {
@@ -112,5 +113,48 @@ describe("PermitBook", () => {
     expect(woken).toEqual(["c"])
     expect(book.stopWaiting(b, 2)).toBeUndefined()
     expect(woken).toEqual(["c"])
+  })
+})
+
+describe("PermitBook.store", () => {
+  /** A memory store of one permit per user over synchronous effects, on a manual clock from 0. */
+  const world = () => {
+    const log: Array<string> = []
+    const clock = { millis: 0 }
+    const { effects, timers } = SyncEffects.memory(log, clock)
+    const book = PermitBook.make<SyncEffects.Waiter>({ limit: 1, wake: (waiter) => (waiter.woken = true) })
+    return { clock, log, store: PermitBook.store<SyncEffects.F, SyncEffects.Waiter>(effects, book), timers }
+  }
+  const valueOf = <A>(result: SyncEffects.Result<A, never>): A => {
+    if (!result.ok) throw new Error("failed")
+    return result.value
+  }
+
+  it("L1 a permit is taken at once and held on the timer after its answer, until its hold has passed", () => {
+    const { clock, log, store, timers } = world()
+    const permit = valueOf(store.take("owner")())
+    expect(store.limit).toBe(1)
+    expect(valueOf(store.users())).toBe(1)
+    clock.millis = 100
+    valueOf(store.release(permit, hold)())
+    expect(log).toEqual(["hold until 1100"])
+    expect(valueOf(store.budget("owner")())).toMatchObject({ used: 1, left: 0, resetsAt: 1_100 })
+    timers[0]!.due(1_100)
+    expect(valueOf(store.budget("owner")())).toMatchObject({ used: 0, left: 1 })
+  })
+
+  it("L1 a take that finds no permit free waits for the one given back; after a refusal, it waits out the block", () => {
+    const { clock, log, store } = world()
+    const first = valueOf(store.take("owner")())
+    valueOf(store.release(first, hold)())
+    const second = valueOf(store.take("owner", "batch")())
+    expect(clock.millis).toBe(1_000)
+    expect(log).toEqual(["hold until 1000", "woken"])
+    valueOf(store.release(second, hold)())
+    clock.millis = 2_000
+    valueOf(store.block("owner", 500)())
+    const third = valueOf(store.take("owner")())
+    expect(log.slice(2)).toEqual(["hold until 2000", "woken", "sleep 500"])
+    expect((third as PermitBook.Permit<SyncEffects.Waiter>).takenAt).toBe(2_500)
   })
 })

@@ -97,7 +97,7 @@ export interface Settings extends CreationBook.Settings {}
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMakeMemory = (settings?: Settings): Memory => Creations.unsafeMakeStore(Creations.resolve(settings))
+export const unsafeMakeMemory = (settings?: Settings): Memory => Creations.unsafeMakeStore(settings)
 
 /**
  * Makes a store of counts in this process's memory (see {@link unsafeMakeMemory}).

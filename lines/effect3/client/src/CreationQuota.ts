@@ -23,12 +23,12 @@
 import * as Quota from "@community-api/core/CreationQuota"
 import * as OptionRules from "@community-api/core/OptionRules"
 import { Limits } from "@community-api/schema"
-import { Clock, Context, DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
+import { Context, type DateTime, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as Budget from "./Budget.js"
 import * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
-import * as Creations from "./internal/creations.js"
+import * as Limiting from "./internal/limiting.js"
 import * as Options from "./internal/options.js"
 import * as RedisStore from "./RedisStore.js"
 
@@ -58,53 +58,22 @@ export type OnExhausted = Quota.OnExhausted
 
 /**
  * The quota service. `E`: how its store can fail, `LimiterUnavailable` for a shared store and `never`
- * for this process's memory ({@link make}).
+ * for this process's memory ({@link make}). What each operation does is said once, by the core's
+ * `CreationQuota.Shape`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service<E = ClientError.LimiterUnavailable> {
-  /**
-   * Counts one creation of `user`, waiting for the next minute when the minute is used up and
-   * `onExhausted` is `"wait"`. Returns the time the creation was counted at, on the store's clock.
-   * Fails with `LimiterUnavailable` (nothing sent) when a shared store cannot be reached.
-   */
-  readonly acquire: (
-    user: string,
-    operation: string,
-    onExhausted: OnExhausted
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
-  /**
-   * Called right before a creation counted at `taken` is sent: when a calendar minute began in
-   * between (the creation waited for pacing), it is counted again in the current windows, since the
-   * server counts it when it arrives. Fails when the current windows are used up; nothing is sent then.
-   */
-  readonly confirm: (
-    user: string,
-    operation: string,
-    taken: number
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
-  /** Gives back a creation counted at `taken` that the server did not count (error 9: nothing was done). */
-  readonly refund: (user: string, taken: number) => Effect.Effect<void>
-  /** The server refused a creation for the quota's minute: no more creations of `user` in this minute. */
-  readonly exhaustMinute: (user: string) => Effect.Effect<void>
-  /** The server refused a creation for the quota's day: no more creations of `user` until the day ends. */
-  readonly exhaustDay: (user: string) => Effect.Effect<void>
-  /** The window the count of `user` has used up now, if any (read when error 5 does not say which limit). */
-  readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
-  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
-  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
-  /**
-   * Whether `count` creations of `user` can all be sent by `deadline` as the quota stands now (counting
-   * the limits only, not the time the requests take): `InTime` with the instant the last can be sent,
-   * or `Late` with the earliest instant they could all be sent by.
-   */
-  readonly estimate: (
-    user: string,
-    count: number,
-    deadline: DateTime.DateTime
-  ) => Effect.Effect<Budget.Estimate, E>
-}
+export interface Service<E = ClientError.LimiterUnavailable> extends
+  Quota.Shape<
+    Effect.Effect<number, ClientError.CreationQuotaExceeded | E>,
+    Effect.Effect<void>,
+    Effect.Effect<Limits.CreationWindow | undefined>,
+    Effect.Effect<Budget.Creations, E>,
+    Effect.Effect<Budget.Estimate, E>,
+    DateTime.DateTime
+  >
+{}
 
 /**
  * The quota service. A `Context.Reference`: when no layer provides it, it is the process-wide
@@ -119,45 +88,6 @@ export class CreationQuota extends Context.Reference<CreationQuota>()("@communit
   defaultValue: (): Service => global
 }) {}
 
-/** The service over a store of counts: the core's decisions carried out, the counting in the store. */
-const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
-  const sent = (operation: string, decision: Quota.Counted | Quota.Refused) =>
-    decision._tag === "Counted" ? Effect.succeed(decision.at) : Effect.fail(
-      new ClientError.CreationQuotaExceeded({
-        operation,
-        window: decision.window,
-        resetsAt: DateTime.unsafeMake(decision.resetsAt)
-      })
-    )
-  const acquire: Service<E>["acquire"] = (user, operation, onExhausted) =>
-    Effect.flatMap(store.take(user), (verdict) => {
-      const decision = Quota.acquired(verdict, onExhausted)
-      return decision._tag === "Wait"
-        ? Effect.zipRight(Effect.sleep(Duration.millis(decision.millis)), acquire(user, operation, onExhausted))
-        : sent(operation, decision)
-    })
-  // What a store could not record is logged; the server's own count still holds.
-  const recorded = <A>(what: Quota.Unrecorded, effect: Effect.Effect<A, E>, otherwise: A) =>
-    Effect.catchAll(effect, (error) => Effect.as(Effect.logDebug(Quota.notStored(what, error)), otherwise))
-  return {
-    acquire,
-    confirm: (user, operation, taken) =>
-      Effect.flatMap(store.retake(user, taken), (verdict) => sent(operation, Quota.confirmed(verdict))),
-    refund: (user, taken) => recorded("refund", store.refund(user, taken), undefined),
-    exhaustMinute: (user) => recorded("minute", store.exhaust(user, "minute"), undefined),
-    exhaustDay: (user) => recorded("day", store.exhaust(user, "day"), undefined),
-    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
-    estimate: (user, count, deadline) =>
-      Effect.zipWith(
-        store.budget(user),
-        Clock.currentTimeMillis,
-        (budget, now) =>
-          Budget.mapInstants(Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline)), Budget.utc)
-      ),
-    usedUp: (user) => recorded("usedUp", store.usedUp(user), undefined)
-  }
-}
-
 /**
  * Makes a quota service with its own counters, synchronously (for {@link global}).
  *
@@ -166,7 +96,7 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
  */
 export const unsafeMake = (settings?: Settings): Service<never> => {
   Options.orThrow(OptionRules.quota(settings))
-  return fromStore(Creations.unsafeMakeStore(Creations.resolve(settings)))
+  return Limiting.quota(CountStore.unsafeMakeMemory(settings))
 }
 
 /**
@@ -235,7 +165,7 @@ export const layer = (settings?: Settings): Layer.Layer<CreationQuota> => Layer.
  */
 export const makeFromStore: Effect.Effect<Service, never, CountStore.CountStore> =
   // Pure: a bundle that never uses it leaves it out, and the tag with it.
-  /* @__PURE__ */ Effect.map(CountStore.CountStore, fromStore)
+  /* @__PURE__ */ Effect.map(CountStore.CountStore, Limiting.quota)
 
 /**
  * A layer of one quota service over the store of counts of the context (see {@link makeFromStore}):
@@ -295,7 +225,7 @@ export interface RedisOptions extends RedisStore.CountOptions, Settings {}
 export const makeRedis = (
   options: RedisOptions
 ): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.map(RedisStore.makeCounts(options), fromStore)
+  Effect.map(RedisStore.makeCounts(options), Limiting.quota)
 
 /**
  * A layer of one quota service over Redis (see {@link makeRedis}): provide it in every process of the

@@ -30,14 +30,13 @@
 import * as OptionRules from "@community-api/core/OptionRules"
 import * as PacingBook from "@community-api/core/PacingBook"
 import type * as PacingRule from "@community-api/core/PacingRule"
-import { Context, Duration, Effect, GlobalValue, Layer } from "effect"
+import { Context, type DateTime, Duration, Effect, GlobalValue, Layer } from "effect"
 import type { ConfigError, Scope } from "effect"
 import * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
+import * as Limiting from "./internal/limiting.js"
 import * as Recording from "./internal/metrics.js"
 import * as Options from "./internal/options.js"
-import * as Permits from "./internal/permits.js"
-import * as Timers from "./internal/timers.js"
 import * as Lane from "./Lane.js"
 import type * as Metrics from "./Metrics.js"
 import * as PermitStore from "./PermitStore.js"
@@ -120,19 +119,11 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     onPermits: Recording.permitsChanged,
     onHeld: perUser?.set
   })
-  // It sleeps in the background: no call waits for it, so it never keeps a process alive.
-  const sweeper: Effect.Effect<void> = Effect.clockWith((clock) =>
-    Effect.zipRight(
-      Timers.sleepInBackground(clock, book.idleMillis),
-      Effect.suspend(() => book.sweep(clock.unsafeCurrentTimeMillis()) ? sweeper : Effect.void)
-    )
-  )
+  const sweeper = PacingBook.sweeper<Limiting.Fx>(Limiting.effects, book)
   const settle = (call: PacingBook.Call) =>
     Effect.flatMap(now, (at) => book.settle(call, at) ? Effect.asVoid(Effect.forkDaemon(sweeper)) : Effect.void)
   return {
-    settings: book.settings,
-    users: Effect.sync(book.users),
-    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
+    ...PacingBook.shape<Limiting.Fx, DateTime.Utc, E>(Limiting.effects, store, book),
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.flatMap(now, (askedAt) => {
@@ -148,11 +139,6 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
             Effect.ensuring(settle(call))
           )
         })
-      ),
-    penalize: (user) =>
-      Effect.suspend(() => store.block(user, book.refused(user))).pipe(
-        // The server refused the request anyway; a store that missed the block leaves it to the server.
-        Effect.catchAll((error) => Effect.logDebug(PacingBook.blockNotStored(error)))
       )
   }
 }
@@ -165,7 +151,7 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
  */
 export const unsafeMake = (settings: Settings = {}): Service<never> => {
   Options.orThrow(OptionRules.pacing(settings, Options.reading))
-  return fromStore(Permits.unsafeMakeStore(settings.limit ?? defaults.limit), settings)
+  return fromStore(PermitStore.unsafeMakeMemory(settings), settings)
 }
 
 /**

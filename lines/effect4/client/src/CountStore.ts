@@ -77,7 +77,7 @@ export interface Settings extends CreationBook.Settings {}
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemoryUnsafe = (settings?: Settings): Memory => Creations.makeStoreUnsafe(Creations.resolve(settings))
+export const makeMemoryUnsafe = (settings?: Settings): Memory => Creations.makeStoreUnsafe(settings)
 
 /**
  * A store in this process's memory.

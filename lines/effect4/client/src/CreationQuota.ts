@@ -8,13 +8,13 @@
 import * as Quota from "@community-api/core/CreationQuota"
 import * as Limits from "@community-api/core/Limits"
 import * as OptionRules from "@community-api/core/OptionRules"
-import { Clock, type Config, Context, DateTime, Duration, Effect, Layer } from "effect"
+import { type Config, Context, type DateTime, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import * as Budget from "./Budget.js"
 import * as ClientError from "./ClientError.js"
-import type * as CountStore from "./CountStore.js"
+import * as CountStore from "./CountStore.js"
 import { CountStore as CountStoreTag } from "./CountStore.js"
-import * as Creations from "./internal/creations.js"
+import * as Limiting from "./internal/limiting.js"
 import * as Options from "./internal/options.js"
 import * as RedisStore from "./RedisStore.js"
 
@@ -43,84 +43,21 @@ export const defaults: Limits.CreationSettings = Limits.creationDefaults
 export type OnExhausted = Quota.OnExhausted
 
 /**
- * The quota.
+ * The quota: the core's `CreationQuota.Shape` over this line's effects.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service<E = ClientError.LimiterUnavailable> {
-  /** Counts a creation of `user`; gives the time it was counted at. */
-  readonly acquire: (
-    user: string,
-    operation: string,
-    onExhausted: OnExhausted
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
-  /** Confirms a creation counted at `taken` as it is sent. */
-  readonly confirm: (
-    user: string,
-    operation: string,
-    taken: number
-  ) => Effect.Effect<number, ClientError.CreationQuotaExceeded | E>
-  /** Gives back a creation the server did not count. */
-  readonly refund: (user: string, taken: number) => Effect.Effect<void>
-  /** Marks the minute used up (the server refused a creation with 5). */
-  readonly exhaustMinute: (user: string) => Effect.Effect<void>
-  /** Marks the day used up. */
-  readonly exhaustDay: (user: string) => Effect.Effect<void>
-  /** The window used up now, if any. */
-  readonly usedUp: (user: string) => Effect.Effect<Limits.CreationWindow | undefined>
-  /** What is left of the creations of `user` in the current minute and day, and when each resets. */
-  readonly budget: (user: string) => Effect.Effect<Budget.Creations, E>
-  /**
-   * Whether `count` creations of `user` can all be sent by `deadline` as the quota stands now (counting
-   * the limits only, not the time the requests take): `InTime` with the instant the last can be sent,
-   * or `Late` with the earliest instant they could all be sent by.
-   */
-  readonly estimate: (
-    user: string,
-    count: number,
-    deadline: DateTime.DateTime
-  ) => Effect.Effect<Budget.Estimate, E>
-}
-
-/** The service over a store of counts: the core's decisions carried out, the counting in the store. */
-const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
-  const sent = (operation: string, decision: Quota.Counted | Quota.Refused) =>
-    decision._tag === "Counted" ? Effect.succeed(decision.at) : Effect.fail(
-      new ClientError.CreationQuotaExceeded({
-        operation,
-        window: decision.window,
-        resetsAt: DateTime.makeUnsafe(decision.resetsAt)
-      })
-    )
-  const acquire: Service<E>["acquire"] = (user, operation, onExhausted) =>
-    Effect.flatMap(store.take(user), (verdict) => {
-      const decision = Quota.acquired(verdict, onExhausted)
-      return decision._tag === "Wait"
-        ? Effect.andThen(Effect.sleep(Duration.millis(decision.millis)), acquire(user, operation, onExhausted))
-        : sent(operation, decision)
-    })
-  // What a store could not record is logged; the server's own count still holds.
-  const recorded = <A>(what: Quota.Unrecorded, effect: Effect.Effect<A, E>, otherwise: A) =>
-    Effect.catch(effect, (error) => Effect.as(Effect.logDebug(Quota.notStored(what, error)), otherwise))
-  return {
-    acquire,
-    confirm: (user, operation, taken) =>
-      Effect.flatMap(store.retake(user, taken), (verdict) => sent(operation, Quota.confirmed(verdict))),
-    refund: (user, taken) => recorded("refund", store.refund(user, taken), undefined),
-    exhaustMinute: (user) => recorded("minute", store.exhaust(user, "minute"), undefined),
-    exhaustDay: (user) => recorded("day", store.exhaust(user, "day"), undefined),
-    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
-    estimate: (user, count, deadline) =>
-      Effect.zipWith(
-        store.budget(user),
-        Clock.currentTimeMillis,
-        (budget, now) =>
-          Budget.mapInstants(Budget.estimate(budget, count, now, DateTime.toEpochMillis(deadline)), Budget.utc)
-      ),
-    usedUp: (user) => recorded("usedUp", store.usedUp(user), undefined)
-  }
-}
+export interface Service<E = ClientError.LimiterUnavailable> extends
+  Quota.Shape<
+    Effect.Effect<number, ClientError.CreationQuotaExceeded | E>,
+    Effect.Effect<void>,
+    Effect.Effect<Limits.CreationWindow | undefined>,
+    Effect.Effect<Budget.Creations, E>,
+    Effect.Effect<Budget.Estimate, E>,
+    DateTime.DateTime
+  >
+{}
 
 /**
  * A quota in this process's memory.
@@ -130,7 +67,7 @@ const fromStore = <E>(store: CountStore.Service<E>): Service<E> => {
  */
 export const makeUnsafe = (settings?: Settings): Service<never> => {
   Options.orThrow(OptionRules.quota(settings))
-  return fromStore(Creations.makeStoreUnsafe(Creations.resolve(settings)))
+  return Limiting.quota(CountStore.makeMemoryUnsafe(settings))
 }
 
 /**
@@ -220,7 +157,7 @@ export const layer = (settings?: Settings): Layer.Layer<never> => Layer.effect(C
  */
 export const makeFromStore: Effect.Effect<Service, never, CountStoreTag> = Effect.map(
   Effect.service(CountStoreTag),
-  fromStore
+  Limiting.quota
 )
 
 /**
@@ -271,7 +208,7 @@ export interface RedisOptions extends RedisStore.CountOptions, Settings {}
 export const makeRedis = (
   options: RedisOptions
 ): Effect.Effect<Service, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.map(RedisStore.makeCounts(options), fromStore)
+  Effect.map(RedisStore.makeCounts(options), Limiting.quota)
 
 /**
  * A quota in Redis for the clients under this layer.
@@ -340,6 +277,4 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientErro
 export const layerRedisConfig = (
   options: Omit<RedisOptions, "url"> = {}
 ): Layer.Layer<never, ClientError.LimiterUnavailable | Config.ConfigError> =>
-  Layer.unwrap(Effect.gen(function*() {
-    return layerRedis({ ...options, url: yield* RedisStore.url })
-  }))
+  Layer.unwrap(Effect.map(RedisStore.url, (url) => layerRedis({ ...options, url })))

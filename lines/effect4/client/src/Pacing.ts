@@ -8,17 +8,16 @@
 import * as OptionRules from "@community-api/core/OptionRules"
 import * as PacingBook from "@community-api/core/PacingBook"
 import type * as PacingRule from "@community-api/core/PacingRule"
-import { Clock, type Config, Context, Duration, Effect, Layer } from "effect"
+import { Clock, type Config, Context, type DateTime, Duration, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import * as Budget from "./Budget.js"
 import type * as ClientError from "./ClientError.js"
+import * as Limiting from "./internal/limiting.js"
 import * as Recording from "./internal/metrics.js"
 import * as Options from "./internal/options.js"
-import * as Permits from "./internal/permits.js"
-import * as Timers from "./internal/timers.js"
 import * as Lane from "./Lane.js"
 import type * as Metrics from "./Metrics.js"
-import type * as PermitStore from "./PermitStore.js"
+import * as PermitStore from "./PermitStore.js"
 import { PermitStore as PermitStoreTag } from "./PermitStore.js"
 import * as RedisStore from "./RedisStore.js"
 
@@ -73,16 +72,9 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
     onDrop: perUser?.drop,
     onPermits: Recording.permitsChanged
   })
-  // It sleeps in the background: no call waits for it, so it never keeps a process alive.
-  const sweep = (clock: Clock.Clock): Effect.Effect<void> =>
-    Effect.andThen(
-      Timers.sleepInBackground(clock, book.idleMillis),
-      Effect.suspend(() => book.sweep(clock.currentTimeMillisUnsafe()) ? sweep(clock) : Effect.void)
-    )
+  const sweeper = PacingBook.sweeper<Limiting.Fx>(Limiting.effects, book)
   return {
-    settings: book.settings,
-    users: Effect.sync(book.users),
-    budget: (user) => Effect.map(store.budget(user), (budget) => Budget.mapInstants(budget, Budget.utc)),
+    ...PacingBook.shape<Limiting.Fx, DateTime.Utc, E>(Limiting.effects, store, book),
     withPermit: (user, clientLane) => (send) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.withFiber((fiber) => {
@@ -94,17 +86,12 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
           const take = Effect.flatMap(Lane.current(clientLane), (lane) => store.take(user, lane))
           const answered = (permit: PermitStore.Permit) =>
             Effect.suspend(() => store.release(permit, book.answered(call, now())))
-          const ended = Effect.suspend(() => book.settle(call, now()) ? Effect.forkDetach(sweep(clock)) : Effect.void)
+          const ended = Effect.suspend(() => book.settle(call, now()) ? Effect.forkDetach(sweeper) : Effect.void)
           return Effect.flatMap(restore(take), (permit) => {
             Recording.waited(book.taken(call, now()), fiber.context)
             return Effect.ensuring(restore(send), answered(permit))
           }).pipe(Effect.ensuring(ended))
         })
-      ),
-    penalize: (user) =>
-      Effect.suspend(() => store.block(user, book.refused(user))).pipe(
-        // The server refused the request anyway; a store that missed the block leaves it to the server.
-        Effect.catch((error) => Effect.logDebug(PacingBook.blockNotStored(error)))
       )
   }
 }
@@ -117,7 +104,7 @@ const fromStore = <E>(store: PermitStore.Service<E>, settings: Omit<Settings, "l
  */
 export const makeUnsafe = (settings: Settings = {}): Service<never> => {
   Options.orThrow(OptionRules.pacing(settings, Options.reading))
-  return fromStore(Permits.makeStoreUnsafe(settings.limit ?? defaults.limit), settings)
+  return fromStore(PermitStore.makeMemoryUnsafe(settings), settings)
 }
 
 /**
@@ -343,6 +330,4 @@ export const layerRedis = (options: RedisOptions): Layer.Layer<never, ClientErro
 export const layerRedisConfig = (
   options: Omit<RedisOptions, "url"> = {}
 ): Layer.Layer<never, ClientError.LimiterUnavailable | Config.ConfigError> =>
-  Layer.unwrap(Effect.gen(function*() {
-    return layerRedis({ ...options, url: yield* RedisStore.url })
-  }))
+  Layer.unwrap(Effect.map(RedisStore.url, (url) => layerRedis({ ...options, url })))

@@ -3,16 +3,18 @@
  * at the time of this line's `Clock` (so `TestClock` drives it).
  */
 import * as CreationBook from "@community-api/core/CreationBook"
-import type * as Limits from "@community-api/core/Limits"
+import type * as Timed from "@community-api/core/Timed"
 import { Effect } from "effect"
 import type * as CountStore from "../CountStore.js"
-import { atClock } from "./clocked.js"
 
-/** The settings with the API's limits where none is given. */
-export const resolve: (settings?: CountStore.Settings) => Limits.CreationSettings = CreationBook.settingsOf
-
-/** A store of counts with `settings`. */
-export const makeStoreUnsafe = (settings: Limits.CreationSettings): CountStore.Memory => {
-  const book = CreationBook.make(settings)
-  return { ...CreationBook.store(book, atClock), users: Effect.sync(() => book.users()) }
+/** A call run at the current time: an effect that reads the `Clock` when it runs. */
+interface AtClock extends Timed.Lambda {
+  readonly type: Effect.Effect<this["A"]>
 }
+
+/** A store of counts with `settings`, the API's limits where none is given. */
+export const makeStoreUnsafe = (settings?: CountStore.Settings): CountStore.Memory =>
+  CreationBook.store<AtClock>(
+    CreationBook.make(CreationBook.settingsOf(settings)),
+    (call) => Effect.clockWith((clock) => Effect.sync(() => call(clock.currentTimeMillisUnsafe())))
+  )

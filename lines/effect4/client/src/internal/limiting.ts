@@ -1,77 +1,63 @@
 /**
- * The admission of an attempt: a pacing permit for every request, and for a creation first a count
- * of the creation quota, confirmed once the permit is held. What it does after the answer is the
- * core's table (`@community-api/core/Admission`): an error 9 gives the count back; an error 5 tells
- * the limit that refused it.
+ * The limiters applied around an exchange, one per kind of operation: an ordinary request waits for a
+ * pacing permit (L1); a creation is counted against the creation quota (L2) before it waits for that
+ * permit, and again right before it is sent. The admissions are put together by the core
+ * (`@community-api/core/Admission`), and so is the quota service (`@community-api/core/CreationQuota`),
+ * over this line's effects ({@link effects}). After an error 5 the request is sent again once the
+ * limit that refused it allows it.
  */
 import * as AdmissionTable from "@community-api/core/Admission"
-import type { Lane } from "@community-api/core/Lane"
-import { Duration, Effect, Random } from "effect"
-import type * as ClientError from "../ClientError.js"
-import type * as CreationQuota from "../CreationQuota.js"
-import type * as Pacing from "../Pacing.js"
-import * as Retry from "../Retry.js"
+import * as Quota from "@community-api/core/CreationQuota"
+import type { TypeLambda } from "@community-api/core/RedisPermitStore"
+import { DateTime, Duration, Effect, Random } from "effect"
+import * as Budget from "../Budget.js"
+import * as ClientError from "../ClientError.js"
 import * as Metrics from "./metrics.js"
+import * as Timers from "./timers.js"
 
-/** What an admitted exchange answered, and its admission's steps after a refusal (the core's). */
-export type Admitted<A> = AdmissionTable.Admitted<A, Effect.Effect<void>>
-
-/** How an operation's attempts are admitted. */
-export interface Admission {
-  readonly admit: <A, E>(
-    send: Effect.Effect<A, E>
-  ) => Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable>
+/** This line's effect of a result and an error. @internal */
+export interface Fx extends TypeLambda {
+  readonly type: Effect.Effect<this["A"], this["E"]>
 }
 
-/** A permit of `user` for every request; a refusal (always the rate) penalizes the user's pacing. */
-export const paced = (pacing: Pacing.Service, user: string, lane: Lane | undefined): Admission => {
-  const withPermit = pacing.withPermit(user, lane)
-  const refused = () => Effect.andThen(Metrics.refused("rate"), pacing.penalize(user))
-  const giveBack = Effect.void
-  return { admit: (send) => withPermit(send).pipe(Effect.map((answer) => ({ answer, giveBack, refused }))) }
-}
+/** This line's effects for the limiters that the core puts together. @internal */
+export const effects:
+  & AdmissionTable.Effects<Fx>
+  & Quota.Line<Fx, DateTime.Utc, DateTime.DateTime, ClientError.CreationQuotaExceeded> = {
+    map: (self, f) => Effect.map(self, f),
+    flatMap: (self, f) => Effect.flatMap(self, f),
+    succeed: Effect.succeed,
+    sync: Effect.sync,
+    fail: Effect.fail,
+    void: Effect.void,
+    sleep: (millis) => Effect.sleep(Duration.millis(millis)),
+    // In the background: no call waits for it, so it never keeps a process alive.
+    idle: (millis) => Effect.clockWith((clock) => Timers.sleepInBackground(clock, millis)),
+    clock: Effect.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe())),
+    catchIf: (self, test, f) => Effect.catchIf(self, test, f),
+    draw: (max) => Random.nextIntBetween(0, max),
+    refused: Metrics.refused,
+    logged: (self, say, otherwise) => Effect.catch(self, (error) => Effect.as(Effect.logDebug(say(error)), otherwise)),
+    instant: Budget.utc,
+    exceeded: (operation, window, resetsAt) => new ClientError.CreationQuotaExceeded({ operation, window, resetsAt }),
+    epochMillis: DateTime.toEpochMillis
+  }
 
-/** A count of the creation quota, then a permit, for a creation of `user`. */
-export const counted = (
-  quota: CreationQuota.Service,
-  pacing: Pacing.Service,
-  user: string,
-  operation: string,
-  onExhausted: CreationQuota.OnExhausted,
-  lane: Lane | undefined
-): Admission => {
-  const withPermit = pacing.withPermit(user, lane)
-  // What each refusal does (`Admission.creationRefused`); the rate's wait is off the beat of its window.
-  const actions = (taken: number): Record<AdmissionTable.CreationRefused, () => Effect.Effect<void>> => ({
-    "give-back-and-wait": () =>
-      quota.refund(user, taken).pipe(
-        Effect.andThen(Random.nextIntBetween(0, pacing.settings.windowMillis)),
-        Effect.flatMap((draw) => Effect.sleep(Duration.millis(AdmissionTable.offBeatMillis(pacing.settings, draw))))
-      ),
-    "exhaust-minute": () => quota.exhaustMinute(user),
-    "exhaust-day": () => quota.exhaustDay(user)
-  })
-  const refusedAfter = (taken: number) => (error: unknown) =>
-    quota.usedUp(user).pipe(
-      Effect.map((window) => Retry.refusalOf({ creation: true }, error, window)),
-      Effect.tap((refusal) => Metrics.refused(refusal)),
-      Effect.flatMap((refusal) => actions(taken)[AdmissionTable.creationRefused(refusal)]())
-    )
-  const admit = <A, E>(
-    send: Effect.Effect<A, E>
-  ): Effect.Effect<Admitted<A>, E | ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable> =>
-    quota.acquire(user, operation, onExhausted).pipe(
-      Effect.flatMap((counted) =>
-        withPermit(
-          quota.confirm(user, operation, counted).pipe(
-            Effect.flatMap((taken) =>
-              send.pipe(
-                Effect.map((answer) => ({ answer, giveBack: quota.refund(user, taken), refused: refusedAfter(taken) }))
-              )
-            )
-          )
-        ).pipe(Effect.catchIf((error) => AdmissionTable.startsOver(onExhausted, error), () => admit(send)))
-      )
-    )
-  return { admit }
-}
+/** The quota service over a store of counts (the core's `CreationQuota.service`). @internal */
+export const quota = Quota.service<Fx, DateTime.Utc, DateTime.DateTime, ClientError.CreationQuotaExceeded>(effects)
+
+type Refusals = ClientError.CreationQuotaExceeded | ClientError.LimiterUnavailable
+
+/** @internal */
+export type Admission = AdmissionTable.Admission<Fx, Refusals>
+
+/**
+ * The admissions of an ordinary request (a pacing permit) and of a creation (counted, then a permit):
+ * the core's `Admission.paced` and `counted`.
+ *
+ * @internal
+ */
+export const paced = AdmissionTable.paced<Fx, Refusals>(effects)
+
+/** @internal */
+export const counted = AdmissionTable.counted<Fx, Refusals>(effects)
