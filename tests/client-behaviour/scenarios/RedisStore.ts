@@ -9,9 +9,7 @@ import * as Limits from "@community-api/core/Limits"
 import * as Calendar from "../src/Calendar.js"
 import * as Lines from "../src/Lines.js"
 import { freePort, freshPrefix, redisCommand, sleep, startRedisServer, withRedis } from "../src/Redis.js"
-import { assert, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
-
-const me = { user_id: 7, auth: "token", client_id: "app" }
+import { assert, failed, me, ok, scenario, succeeded, suite } from "../src/Scenario.js"
 
 export default suite("The Redis store of the limiters", [
   scenario(

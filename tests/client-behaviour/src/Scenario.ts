@@ -52,6 +52,9 @@ export const register = (suite: Suite, line: Line, runner: Runner): void => {
 
 // Replies of a scripted server.
 
+/** What a scripted server answers to users/me in most scenarios. */
+export const me = { user_id: 7, auth: "token", client_id: "app" }
+
 /** `{status: "ok", response}`; without a response, `{status: "ok"}`. */
 export const ok = (response?: unknown): Reply => ({
   _tag: "Json",

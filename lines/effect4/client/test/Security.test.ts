@@ -3,6 +3,7 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import suite from "../../../../tests/client-behaviour/scenarios/Security.js"
 import * as Lines from "../../../../tests/client-behaviour/src/Lines.js"
+import { me } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
@@ -11,8 +12,6 @@ import { run } from "./support/Driver.js"
 import * as RecordingTracer from "./support/RecordingTracer.js"
 
 run(suite)
-
-const me = { user_id: 7, auth: "token", client_id: "app" }
 
 /** Whether a span is made at all: the line's tracer, and the current span its `HttpClient` sees. */
 describe("Security", () => {
