@@ -109,6 +109,13 @@ export const failed = async (call: Call | Promise<Outcome>): Promise<Failure> =>
   return outcome.error
 }
 
+/** Asserts that `failure` is the creation quota's refusal of `window`, resetting at `resetsAt` (epoch milliseconds) when told. */
+export const quotaRefusal = (line: Line, failure: Failure, window: "minute" | "day", resetsAt?: number): void => {
+  assert.equal(failure._tag, "CreationQuotaExceeded")
+  assert.equal(failure["window"], window)
+  if (resetsAt !== undefined) assert.equal(line.epochMillis(failure["resetsAt"]), resetsAt)
+}
+
 /** The tag of a call's typed error. */
 export const failedWith = async (call: Call | Promise<Outcome>): Promise<string> => (await failed(call))._tag
 
