@@ -8,9 +8,8 @@
 import * as Budget from "@community-api/core/Budget"
 import * as BudgetJson from "../src/BudgetJson.js"
 import type { Client, Line } from "../src/Driver.js"
-import { assert, error, failed, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
+import { assert, error, failed, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const created = { id: "5e0000000000000000000001", title: "t", name: "v", create_at: 0 }
 const variable = { group_id: 1, channel: "VK", title: "t", name: "v" }
 /** A token of user `w`, told apart from `u`'s by the server. */

@@ -6,9 +6,8 @@
  * read from the environment by `configFromEnv` fails as a typed `ConfigError` instead.
  */
 import type { Line, Outcome } from "../src/Driver.js"
-import { assert, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, failed, me, ok, scenario, succeeded, suite } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const baseUrl = "http://fake.local/external-api/v2"
 
 /** The line's `InvalidConfig` a making of the client died with, naming `option`. */

@@ -4,10 +4,9 @@
  * when an attempt of an operation that is not safe to repeat was in flight.
  */
 import type { Call, Failure, World } from "../src/Driver.js"
-import { assert, error, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
+import { assert, error, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
 const variable = { group_id: 1, channel: "VK", title: "Город", name: "city" }
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const hex = (i: number) => i.toString(16).padStart(24, "0")
 /** A reply that never comes within a scenario: a day on the world's clock. */
 const never = wait(86_400_000, ok())

@@ -8,11 +8,10 @@ import type { Client, Line } from "../src/Driver.js"
 import * as Hostile from "../src/Hostile.js"
 import { peakGrowth, report, streamBody } from "../src/HostileStreams.js"
 import type { Written } from "../src/HostileStreams.js"
-import { assert, failed, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, failed, me, scenario, succeeded, suite } from "../src/Scenario.js"
 
 const MiB = 1024 * 1024
 const secret = "thp_hostile-secret-token-0123456789"
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const variable = { group_id: 1, channel: "VK", title: "Город", name: "city" }
 /** The prefix of a users/me answer whose `client_id` is a long string of filler. */
 const longAnswer = { prefix: `{"status":"ok","response":{"user_id":7,"auth":"token","client_id":"`, suffix: `"}}` }

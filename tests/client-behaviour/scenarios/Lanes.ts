@@ -5,9 +5,8 @@
  * is in `RedisLanes.test.ts` (the take script) and `RedisLanesPacing.test.ts` (clients of two processes).
  */
 import type { Received } from "../src/Driver.js"
-import { assert, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
+import { assert, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 /** Requests of 100 ms. */
 const slow = () => wait(100, ok(me))
 /** A permit comes back a window and the margin after its answer (no delays learnt yet). */

@@ -5,7 +5,7 @@
  */
 import * as Demo from "@community-api/core/DemoData"
 import type { Client, ReferenceWorld } from "../src/Driver.js"
-import { assert, failed, failedWith, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, failed, failedWith, quotaRefusal, scenario, succeeded, suite } from "../src/Scenario.js"
 
 const main = { group_id: Demo.mainCommunity.group_id, channel: Demo.mainCommunity.channel }
 /** 0.5 s doubling, at most 5 retries. */
@@ -127,11 +127,7 @@ export default suite("Limits and retries against the reference server", [
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => create(client, 200 + i)))
     const failures = results.flatMap((r) => r._tag === "Failure" ? [r.error] : [])
     assert.equal(failures.length, 5)
-    for (const failure of failures) {
-      assert.equal(failure._tag, "CreationQuotaExceeded")
-      assert.equal(failure["window"], "minute")
-      assert.equal(line.epochMillis(failure["resetsAt"]), 60_000)
-    }
+    for (const failure of failures) quotaRefusal(line, failure, "minute", 60_000)
     assert.equal((await variablesNamed(world, "quota_var_2")).length, 20)
   }),
 
@@ -144,10 +140,7 @@ export default suite("Limits and retries against the reference server", [
       for (const call of calls) await succeeded(call)
       await world.adjust(60_000)
     }
-    const failure = await failed(create(client, 5000))
-    assert.equal(failure._tag, "CreationQuotaExceeded")
-    assert.equal(failure["window"], "day")
-    assert.equal(new Date(line.epochMillis(failure["resetsAt"])).toISOString(), "2026-11-22T00:00:00.000Z")
+    quotaRefusal(line, await failed(create(client, 5000)), "day", Date.parse("2026-11-22T00:00:00.000Z"))
     assert.equal((await variablesNamed(world, "quota_var_")).length, 200)
   }),
 

@@ -5,9 +5,7 @@
  * and an interrupted call gives back only what it took.
  */
 import type { Call, Received, Reply } from "../src/Driver.js"
-import { assert, error, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
-
-const me = { user_id: 7, auth: "token", client_id: "app" }
+import { assert, error, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
 /** A strict server: error 5 when more than 30 requests of one token arrived in the last 1000 ms (both ends counted). */
 const strictServer = () => {

@@ -7,12 +7,11 @@
  */
 import * as PacingRule from "@community-api/core/PacingRule"
 import type { Call, Ended, Line, ReferenceWorld } from "../src/Driver.js"
-import { assert, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
+import { assert, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
 const settings = { limit: 30, windowMillis: 1000, marginMillis: 20 }
 const safeHold = settings.windowMillis + settings.marginMillis
 const fibers = 16
-const me = { user_id: 7, auth: "token", client_id: "app" }
 
 /** One answer of the server: when it left (the instant it was counted: nothing is slower after) and its code. */
 interface Answered {

@@ -5,7 +5,7 @@
  */
 import * as Demo from "@community-api/core/DemoData"
 import * as Limits from "@community-api/core/Limits"
-import { assert, error, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, error, failed, ok, quotaRefusal, scenario, succeeded, suite } from "../src/Scenario.js"
 
 const main = { group_id: Demo.mainCommunity.group_id, channel: Demo.mainCommunity.channel }
 const creation = { creation: true }
@@ -65,9 +65,7 @@ export default suite("Error 5: the rate or the quota", [
     async (line) => {
       const world = await line.scripted(() => error(5, day.text))
       const client = await world.client({ onCreationLimit: "wait" })
-      const failure = await failed(client.call("vars/create", { ...main, title: "t", name: "v1" }))
-      assert.equal(failure._tag, "CreationQuotaExceeded")
-      assert.equal(failure["window"], "day")
+      quotaRefusal(line, await failed(client.call("vars/create", { ...main, title: "t", name: "v1" })), "day")
       assert.equal(world.received.length, 1)
     }
   ),

@@ -4,9 +4,8 @@
  * followed redirect would send the request, token included, to wherever the `Location` points.
  */
 import * as Hostile from "../src/Hostile.js"
-import { assert, failed, ok, scenario, suite } from "../src/Scenario.js"
+import { assert, failed, me, ok, scenario, suite } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const secret = "thp_fake-secret-token-0123456789"
 /** Fresh limiters and no retries, so that one call is one request. */
 const options = { token: secret, retry: "never" } as const

@@ -9,9 +9,7 @@ import * as Limits from "@community-api/core/Limits"
 import * as Calendar from "../src/Calendar.js"
 import * as Lines from "../src/Lines.js"
 import { freePort, freshPrefix, redisCommand, sleep, startRedisServer, withRedis } from "../src/Redis.js"
-import { assert, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
-
-const me = { user_id: 7, auth: "token", client_id: "app" }
+import { assert, failed, me, ok, quotaRefusal, scenario, succeeded, suite } from "../src/Scenario.js"
 
 export default suite("The Redis store of the limiters", [
   scenario(
@@ -111,11 +109,7 @@ export default suite("The Redis store of the limiters", [
         assert.deepEqual(taken.map(Limits.minuteOf), taken.map(() => minute))
         const errors = outcomes.flatMap((outcome) => outcome._tag === "Failure" ? [outcome.error] : [])
         assert.equal(errors.length, 10)
-        for (const error of errors) {
-          assert.equal(error._tag, "CreationQuotaExceeded")
-          assert.equal(error["window"], "minute")
-          assert.equal(line.epochMillis(error["resetsAt"]), Limits.nextMinute(taken[0]!))
-        }
+        for (const error of errors) quotaRefusal(line, error, "minute", Limits.nextMinute(taken[0]!))
         // Given back (error 9), a creation can be counted again in the same minute; confirmed in its
         // minute, a creation keeps its count.
         await quotas[0]!.refund("u", taken[0]!)
@@ -138,10 +132,7 @@ export default suite("The Redis store of the limiters", [
         const other = await redis.quota({ url: server.url, prefix })
         await one.exhaustDay("u")
         const now = Date.now()
-        const error = await failed(other.acquire("u", "vars/create", "wait"))
-        assert.equal(error._tag, "CreationQuotaExceeded")
-        assert.equal(error["window"], "day")
-        assert.equal(line.epochMillis(error["resetsAt"]), Limits.nextDay(now))
+        quotaRefusal(line, await failed(other.acquire("u", "vars/create", "wait")), "day", Limits.nextDay(now))
         assert.equal(await other.usedUp("u"), "day")
       })
     )
@@ -315,9 +306,7 @@ export default suite("The Redis store of the limiters", [
         const { sentAt } = await succeeded(otherPacing.withPermit("u"))
         assert.ok(sentAt - answeredAt >= 1000 + 20 - 1, `${sentAt - answeredAt} ms`)
         await quota.exhaustDay("u")
-        const error = await failed(otherQuota.acquire("u", "vars/create", "fail"))
-        assert.equal(error._tag, "CreationQuotaExceeded")
-        assert.equal(error["window"], "day")
+        quotaRefusal(line, await failed(otherQuota.acquire("u", "vars/create", "fail")), "day")
       })
     )
   )

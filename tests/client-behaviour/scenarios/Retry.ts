@@ -2,9 +2,8 @@
  * Retries: error 9 always, 101, a transport failure or a timeout only where the operation is safe to
  * repeat, error 5 waited out; nothing else, and a creation never sent twice.
  */
-import { assert, codeOf, drop, error, failed, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
+import { assert, codeOf, drop, error, failed, me, ok, scenario, succeeded, suite, wait } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const variable = { id: "0123456789abcdef01234567", title: "Город", name: "city", create_at: 1_700_000_000 }
 const createParams = { group_id: 1, channel: "VK", title: "Город", name: "city" }
 

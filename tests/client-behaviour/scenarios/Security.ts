@@ -2,11 +2,10 @@
  * Where the token goes (A1, A2), the shape of every request (C1), what spans carry, and that no error
  * message carries the token, against a scripted server; `layerConfig` reads the environment.
  */
-import { assert, drop, error, failed, json, ok, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, drop, error, failed, json, me, ok, scenario, succeeded, suite } from "../src/Scenario.js"
 
 const secret = "thp_security-secret-token-0123456789"
 const baseUrl = "http://fake.local/external-api/v2"
-const me = { user_id: 7, auth: "token", client_id: "app" }
 
 const allText = (value: unknown): string =>
   JSON.stringify(value, (_, v) => (v instanceof Map ? [...v] : typeof v === "bigint" ? String(v) : v))

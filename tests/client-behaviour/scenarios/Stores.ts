@@ -5,9 +5,8 @@
  * memory stores and record what the limiters ask of them (the driver's `StoreOptions`, `"own"`); the
  * scripted server records what reached it.
  */
-import { assert, error, failed, ok, scenario, succeeded, suite } from "../src/Scenario.js"
+import { assert, error, failed, me, ok, scenario, succeeded, suite } from "../src/Scenario.js"
 
-const me = { user_id: 7, auth: "token", client_id: "app" }
 const created = { id: "0".repeat(24), title: "v1", name: "v1", create_at: 0 }
 const variable = (i: number) => ({ group_id: 1, channel: "VK", title: `v${i}`, name: `v${i}` })
 

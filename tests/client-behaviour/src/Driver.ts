@@ -361,9 +361,12 @@ export interface ReferenceOptions extends LimiterOptions {
  * permits, a pacing service over it (`Pacing.makeFromStore`, made on first use) and a memory store of counts.
  */
 export interface LimiterWorld {
+  readonly now: () => Promise<number>
   readonly adjust: (millis: number) => Promise<void>
   /** `TestClock.setTime`. */
   readonly setTime: (epochMillis: number) => Promise<void>
+  /** The line's timers, on this world's clock. */
+  readonly timers: () => Timers
   readonly pacing: () => Promise<PacingService>
   readonly permits: {
     /** A handle for `release`. */
@@ -560,8 +563,8 @@ export interface RealPortWorld {
   readonly client: (options: RealClientOptions) => Promise<Client>
 }
 
-/** The line's timers of the client's bookkeeping (`src/internal/timers.ts`), on the live clock. */
-export interface LiveTimers {
+/** The line's timers of the client's bookkeeping (`src/internal/timers.ts`). */
+export interface Timers {
   /** A timer calling `onDue` at `at` (epoch milliseconds): a handle for `remove`. */
   readonly addAt: (at: number, onDue: (now: number) => void) => Promise<unknown>
   readonly remove: (timer: unknown) => Promise<void>
@@ -585,7 +588,7 @@ export interface LiveWorld {
   readonly now: () => Promise<number>
   /** Lets forked fibers run their first steps: a fiber yields 20 times. */
   readonly settle: () => Promise<void>
-  readonly timers: (options?: { readonly inBackground?: boolean }) => LiveTimers
+  readonly timers: (options?: { readonly inBackground?: boolean }) => Timers
   readonly pacing: (options: PacingSettings) => Promise<LivePacing>
 }
 

@@ -52,6 +52,9 @@ export const register = (suite: Suite, line: Line, runner: Runner): void => {
 
 // Replies of a scripted server.
 
+/** What a scripted server answers to users/me in most scenarios. */
+export const me = { user_id: 7, auth: "token", client_id: "app" }
+
 /** `{status: "ok", response}`; without a response, `{status: "ok"}`. */
 export const ok = (response?: unknown): Reply => ({
   _tag: "Json",
@@ -104,6 +107,13 @@ export const failed = async (call: Call | Promise<Outcome>): Promise<Failure> =>
   const outcome = await call
   if (outcome._tag !== "Failure") assert.fail(`the call ${describeOutcome(outcome)}, where a typed failure was due`)
   return outcome.error
+}
+
+/** Asserts that `failure` is the creation quota's refusal of `window`, resetting at `resetsAt` (epoch milliseconds) when told. */
+export const quotaRefusal = (line: Line, failure: Failure, window: "minute" | "day", resetsAt?: number): void => {
+  assert.equal(failure._tag, "CreationQuotaExceeded")
+  assert.equal(failure["window"], window)
+  if (resetsAt !== undefined) assert.equal(line.epochMillis(failure["resetsAt"]), resetsAt)
 }
 
 /** The tag of a call's typed error. */

@@ -387,16 +387,30 @@ export const ownCounts = <F, C extends Counts<F>>(kit: Kit<F, any>, inner: C, ca
     )
 })
 
+/** The line's timers (`Timers.make`), each of their effects run to a promise. */
+const timersOf = (run: (effect: any) => Promise<any>, timers: any): Driver.Timers => ({
+  addAt: (at, onDue) => run(timers.addAt(at, onDue)),
+  remove: (timer) => run(timers.remove(timer)),
+  awaited: timers.awaited
+})
+
 /** The line's limiters themselves (`Driver.LimiterWorld`) over its memory stores, `pacing` made over `permits`. */
 export const limiterWorld = <F>(
   kit: Kit<F, any>,
   { fork, run }: Runner<F>,
-  stores: { readonly permits: Permits<F>; readonly counts: Counts<F>; readonly pacing: F }
+  stores: {
+    readonly permits: Permits<F>
+    readonly counts: Counts<F>
+    readonly pacing: F
+    readonly timers: () => unknown
+  }
 ): Driver.LimiterWorld => {
   let pacing: Promise<Driver.PacingService> | undefined
   return {
+    now: () => run(kit.now),
     adjust: (millis) => run(kit.adjust(millis)),
     setTime: (epochMillis) => run(kit.setTime(epochMillis)),
+    timers: () => timersOf(run, stores.timers()),
     pacing: () =>
       pacing ??= run(stores.pacing).then((service) => ({
         settings: service.settings,
@@ -765,14 +779,7 @@ export const liveWorld = async <F>(kit: Kit<F, any>, line: LineParts<F>): Promis
   return {
     now: () => run(kit.now),
     settle: () => run(Effect.forEach(Array.from({ length: 20 }), () => yieldNow, { discard: true })),
-    timers: (options) => {
-      const timers = Timers.make(options)
-      return {
-        addAt: (at, onDue) => run(timers.addAt(at, onDue)),
-        remove: (timer) => run(timers.remove(timer)),
-        awaited: timers.awaited
-      }
-    },
+    timers: (options) => timersOf(run, Timers.make(options)),
     pacing: async ({ limit, marginMillis, windowMillis }) => {
       const store = line.memory.permits({ limit })
       const window = { window: line.makers.millis(windowMillis), margin: line.makers.millis(marginMillis) }
@@ -971,7 +978,8 @@ export const lineOf = <F>(kit: Kit<F, any>, own: Own<F>): Driver.Line => {
       return limiterWorld(kit, runner(kit, runtime), {
         permits: store,
         counts: own.memory.counts({}),
-        pacing: Effect.provideService(Pacing.makeFromStore(), PermitStore.PermitStore, store)
+        pacing: Effect.provideService(Pacing.makeFromStore(), PermitStore.PermitStore, store),
+        timers: () => own.client.Timers.make()
       })
     },
     realClient: (options) => {

@@ -6,13 +6,12 @@ import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Redacted, Schema } from "effect"
 import suite from "../../../../tests/client-behaviour/scenarios/Operations.js"
-import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
-import { line } from "./support/Driver.js"
+import { run } from "./support/Driver.js"
 
-register(suite, line, { describe, it })
+run(suite)
 
 const main = { group_id: GroupId.make(Demo.mainCommunity.group_id), channel: Demo.mainCommunity.channel }
 const uid = Uid.make(Demo.subscriberUid)

@@ -3,17 +3,15 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import suite from "../../../../tests/client-behaviour/scenarios/Security.js"
 import * as Lines from "../../../../tests/client-behaviour/src/Lines.js"
-import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
+import { me } from "../../../../tests/client-behaviour/src/Scenario.js"
 import * as CommunityApiClient from "../src/CommunityApiClient.js"
 import * as CreationQuota from "../src/CreationQuota.js"
 import * as Pacing from "../src/Pacing.js"
 import * as Retry from "../src/Retry.js"
-import { line } from "./support/Driver.js"
+import { run } from "./support/Driver.js"
 import * as RecordingTracer from "./support/RecordingTracer.js"
 
-register(suite, line, { describe, it })
-
-const me = { user_id: 7, auth: "token", client_id: "app" }
+run(suite)
 
 /** Whether a span is made at all: the line's tracer, and the current span its `HttpClient` sees. */
 describe("Security", () => {

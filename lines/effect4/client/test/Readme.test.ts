@@ -1,10 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import suite from "../../../../tests/client-behaviour/scenarios/Readme.js"
 import * as Readme from "../../../../tests/client-behaviour/src/Readme.js"
-import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
-import { line } from "./support/Driver.js"
+import { line, run } from "./support/Driver.js"
 
-register(suite, line, { describe, it })
+run(suite)
 
 // This line's README holds two examples, the Effect 3 line's three: each line checks its own.
 describe("README.md, the client's Effect 4 examples as written", () => {

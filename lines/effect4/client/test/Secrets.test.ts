@@ -1,6 +1,4 @@
-import { describe, it } from "@effect/vitest"
 import suite from "../../../../tests/client-behaviour/scenarios/Secrets.js"
-import { register } from "../../../../tests/client-behaviour/src/Scenario.js"
-import { line } from "./support/Driver.js"
+import { run } from "./support/Driver.js"
 
-register(suite, line, { describe, it })
+run(suite)

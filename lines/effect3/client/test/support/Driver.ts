@@ -9,6 +9,7 @@ import * as InProcess from "@community-api/server/InProcess"
 import * as ReferenceServer from "@community-api/server/ReferenceServer"
 import { HttpClient as PlatformHttpClient, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpClient } from "@effect/platform"
+import { describe, it } from "@effect/vitest"
 import {
   Cause,
   Chunk,
@@ -36,6 +37,7 @@ import {
 } from "effect"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
 import * as Lines from "../../../../../tests/client-behaviour/src/Lines.js"
+import { register, type Suite } from "../../../../../tests/client-behaviour/src/Scenario.js"
 import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as Budget from "../../src/Budget.js"
 import * as ClientError from "../../src/ClientError.js"
@@ -175,3 +177,6 @@ export const line: Driver.Line = Worlds.lineOf(kit, {
     limitsChild
   }
 })
+
+/** Registers `suite`'s scenarios as tests of this line, in the test file of the suite's name. */
+export const run = (suite: Suite): void => register(suite, line, { describe, it })

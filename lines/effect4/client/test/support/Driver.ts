@@ -6,6 +6,7 @@
 import { ApiError, Operations } from "@community-api/effect4-schema"
 import * as Embedded from "@community-api/effect4-server/Embedded"
 import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
+import { describe, it } from "@effect/vitest"
 import {
   Cause,
   Clock,
@@ -34,6 +35,7 @@ import { HttpClient, HttpClientError, HttpClientResponse, UrlParams } from "effe
 import { TestClock } from "effect/testing"
 import type * as Driver from "../../../../../tests/client-behaviour/src/Driver.js"
 import * as Lines from "../../../../../tests/client-behaviour/src/Lines.js"
+import { register, type Suite } from "../../../../../tests/client-behaviour/src/Scenario.js"
 import * as Worlds from "../../../../../tests/client-behaviour/src/Worlds.js"
 import * as Budget from "../../src/Budget.js"
 import * as ClientError from "../../src/ClientError.js"
@@ -197,3 +199,6 @@ export const line: Driver.Line = Worlds.lineOf(kit, {
     limitsChild
   }
 })
+
+/** Registers `suite`'s scenarios as tests of this line, in the test file of the suite's name. */
+export const run = (suite: Suite): void => register(suite, line, { describe, it })
