@@ -246,7 +246,7 @@ export const withErrors = <Timeout, Unknown>(
  * @since 0.1.0
  * @category models
  */
-export interface Effects<F extends TypeLambda, C> extends Pick<CallSteps.Effects<F>, "suspend" | "fail" | "catchAll"> {
+export interface Effects<F extends TypeLambda, C> extends CallSteps.Effects<F> {
   /** The time of `clock`, in epoch milliseconds. */
   readonly now: (clock: C) => number
   /** `use` with a timer that calls `onDue` at `at`, removed however `use` ends (even interrupted at once). */

@@ -19,6 +19,7 @@
  *
  * @since 0.1.0
  */
+import * as Environment from "@community-api/core/Environment"
 import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as RedisStores from "@community-api/core/RedisStores"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
@@ -26,7 +27,6 @@ import type { Context, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
-import * as Environment from "./internal/environment.js"
 import * as Permits from "./internal/permits.js"
 import type { Connection } from "./internal/redis.js"
 import * as Shared from "./internal/shared.js"

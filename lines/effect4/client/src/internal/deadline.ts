@@ -19,32 +19,24 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
-import type * as CallSteps from "@community-api/core/CallSteps"
-import type * as ClientSettings from "@community-api/core/ClientSettings"
-import type * as RetryTable from "@community-api/core/RetryTable"
 import type { Clock } from "effect"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
 import * as Steps from "./steps.js"
 import * as Timers from "./timers.js"
 
-/** What a call's steps are bounded with: the core's, over this line's effects. */
-export type Bounds = CallSteps.Bounds<Steps.F>
-
-/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
-export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
-
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
 /** Each verdict's error, for the call of `operation`: made once, not for every call. */
-const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
+/** @internal */
+export const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
   unknown: (operation, fields) => new ClientError.OutcomeUnknownError({ operation, ...fields }),
   timeout: (operation, fields) => new ClientError.TimeoutError({ operation, ...fields })
 }
 
-/** What the core's `CallDeadline.bounded` runs a call with: this line's effects, timers and race. */
-const effects: CallDeadline.Effects<Steps.F, Clock.Clock> = {
+/** What the core's `CallDeadline.bounded` runs a call with: this line's effects, timers and race. @internal */
+export const effects: CallDeadline.Effects<Steps.F, Clock.Clock> = {
   ...Steps.effects,
   now: (clock) => clock.currentTimeMillisUnsafe(),
   // The timer removed however the exchange ends, even when interrupted as soon as it was added.
@@ -70,13 +62,3 @@ const effects: CallDeadline.Effects<Steps.F, Clock.Clock> = {
       return Effect.raceFirst(body, watch)
     })
 }
-
-/** Runs the call `make` builds within `deadline`, each exchange within `timeout` (the core's `CallDeadline.bounded`). */
-export const bounded = <A, E>(
-  target: RetryTable.Flags & { readonly path: string },
-  settings: Pick<ClientSettings.Settings, "deadlineMillis" | "timeoutMillis">,
-  make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
-): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
-  Effect.clockWith((clock) =>
-    CallDeadline.bounded<Steps.F, Clock.Clock, A>(effects, clock, settings, target, errors, make)
-  )
