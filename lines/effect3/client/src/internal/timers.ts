@@ -38,10 +38,8 @@ const effects: TimerPlan.Effects<Fx, Clock.Clock, Fiber.RuntimeFiber<void>> = {
 }
 
 /**
- * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one (the core's
- * `TimerPlan.sleeping`).
- *
- * @internal
+ * Sleeps `millis`: on an unreferenced `setTimeout` when `clock` is the live one, else by
+ * `Effect.sleep` on the `Clock` of the context (the core's `TimerPlan.sleeping`). @internal
  */
 export const sleepInBackground = (
   clock: Clock.Clock,
@@ -49,10 +47,5 @@ export const sleepInBackground = (
   timers?: TimerPlan.Background
 ): Effect.Effect<void> => TimerPlan.sleeping(effects, clock, millis, timers)
 
-/**
- * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the core's
- * `TimerPlan`.
- *
- * @internal
- */
+/** Timers of one kind, on a daemon fiber of their own per clock (`inBackground`: see the core's `TimerPlan`). @internal */
 export const make = (options: { readonly inBackground?: boolean } = {}): Timers => TimerPlan.timers(effects, options)

@@ -42,20 +42,17 @@ const effects: TimerPlan.Effects<Fx, Clock.Clock, Fiber.Fiber<void>> = {
 }
 
 /**
- * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one (the core's
- * `TimerPlan.sleeping`).
+ * Sleeps `millis` on an unreferenced `setTimeout` when `clock` is the live one, else by the clock's
+ * own `sleep` (the core's `TimerPlan.sleeping`).
  *
  * @internal
  */
-export const sleepInBackground = (
-  clock: Clock.Clock,
-  millis: number,
-  timers?: TimerPlan.Background
-): Effect.Effect<void> => TimerPlan.sleeping(effects, clock, millis, timers)
+export const sleepInBackground = (clock: Clock.Clock, millis: number, timers?: TimerPlan.Background) =>
+  TimerPlan.sleeping(effects, clock, millis, timers)
 
 /**
- * Makes timers of one kind, with a fiber of their own per clock. `inBackground`: see the core's
- * `TimerPlan`.
+ * Makes timers of one kind, each clock's kept by a detached fiber of its own. `inBackground`: see the
+ * core's `TimerPlan`.
  *
  * @internal
  */
