@@ -11,6 +11,8 @@
  *
  * @since 0.1.0
  */
+import type * as CallSteps from "./CallSteps.js"
+import type { Kind, TypeLambda } from "./RedisCounts.js"
 import * as RetryTable from "./RetryTable.js"
 
 /**
@@ -191,6 +193,8 @@ export interface WithErrors<Timeout, Unknown> extends CallDeadline {
    * timeout of its exchange, or the deadline passed.
    */
   readonly stopped: () => Timeout | Passed<Timeout | Unknown>
+  /** The line's watch of the current attempt, which {@link Effects.wake} wakes at the exchange's timeout. */
+  watch: unknown
 }
 
 /**
@@ -224,6 +228,7 @@ export const withErrors = <Timeout, Unknown>(
   const passed = (verdict: Verdict = call.deadlineVerdict()) => new Passed(errorOf(verdict))
   // Added to the bounds themselves rather than to a copy of their eleven members.
   return Object.assign(call, {
+    watch: undefined,
     errorOf,
     passed: () => passed(),
     stopped: () => {
@@ -231,4 +236,71 @@ export const withErrors = <Timeout, Unknown>(
       return verdict === "attempt-timeout" ? errorOf(verdict) as Timeout : passed(verdict)
     }
   })
+}
+
+/**
+ * What {@link bounded} needs of a line: its effects `F` (of a result, their errors left to the call's
+ * types) on its clocks `C`, the timers of the exchanges' timeouts, and its race of an attempt against
+ * the attempt's watch.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Effects<F extends TypeLambda, C> extends CallSteps.Effects<F> {
+  /** The time of `clock`, in epoch milliseconds. */
+  readonly now: (clock: C) => number
+  /** `use` with a timer that calls `onDue` at `at`, removed however `use` ends (even interrupted at once). */
+  readonly timed: <A>(at: number, onDue: () => void, use: Kind<F, A>) => Kind<F, A>
+  /** `effect`, then `ended` told whether it was interrupted. */
+  readonly onEnd: <A>(effect: Kind<F, A>, ended: (interrupted: boolean) => void) => Kind<F, A>
+  /** `effect`, or a failure with `onTimeout()` once `millis` passed. */
+  readonly timeoutFail: <A>(effect: Kind<F, A>, millis: number, onTimeout: () => unknown) => Kind<F, A>
+  /** Wakes the watch the race set in {@link WithErrors.watch} (from the timers' fiber). */
+  readonly wake: (watch: unknown) => void
+  /**
+   * The race of each attempt of `call` against its watch, made once per call: the watch (set in
+   * `call.watch` when the attempt starts, and `call.attemptStarted()` told) sleeps until the deadline
+   * unless woken first, then fails the attempt with `call.stopped()`, read before the attempt is stopped.
+   */
+  readonly race: (call: WithErrors<unknown, unknown>, clock: C) => CallSteps.Bounds<F>["attempt"]
+}
+
+/**
+ * Runs the call that `make` builds with the bounds of a call of `target` started on `clock` (the core's
+ * verdicts, with the line's `errors`): its exchanges counted in flight, each under its timeout (a
+ * timer of the line's, removed however the exchange ends); each attempt raced against its watch; once
+ * an attempt failed, the rest of the call (its retries and their delays) within the deadline. The
+ * deadline's failure is carried out of the retries as {@link Passed} and fails the call with its error.
+ *
+ * @since 0.1.0
+ * @category execution
+ */
+export const bounded = <F extends TypeLambda, C, A>(
+  effects: Effects<F, C>,
+  clock: C,
+  settings: { readonly deadlineMillis: number; readonly timeoutMillis: number },
+  target: RetryTable.Flags & { readonly path: string },
+  errors: Errors<unknown, unknown>,
+  make: (bounds: CallSteps.Bounds<F>) => Kind<F, A>
+): Kind<F, A> => {
+  const call = withErrors(effects.now(clock), settings, target, errors)
+  const onTimeout = () => {
+    call.timedOut()
+    effects.wake(call.watch)
+  }
+  const inFlight = <B>(exchange: Kind<F, B>): Kind<F, B> =>
+    effects.onEnd(
+      effects.suspend(() => {
+        const due = call.exchangeStarted(effects.now(clock))
+        return due === undefined ? exchange : effects.timed(due, onTimeout, exchange)
+      }),
+      call.exchangeEnded
+    )
+  // The rest of the call against the deadline alone (each attempt in it has its own race).
+  const rest = <B>(effect: Kind<F, B>): Kind<F, B> =>
+    effects.suspend(() => effects.timeoutFail(effect, call.untilDeadline(effects.now(clock)), call.passed))
+  return effects.catchAll(
+    make({ inFlight, attempt: effects.race(call, clock), rest }),
+    (error) => effects.fail(isPassed(error) ? error.error : error)
+  )
 }

@@ -3,14 +3,16 @@
  * ({@link Effects}, as `FallbackStores` takes them): the envelope of an admitted answer read into the
  * operation's success or a typed error, with the admission's step after a failed answer
  * ({@link decoded}), and the attempts of a call as its plan (`CallPlan`) decides them
- * ({@link attempts}). A line gives its combinators, its errors and what needs its Effect: the
- * numbering of an attempt on its span, the schedule's delays and the deadline's race.
+ * ({@link attempts}), and the whole of a call within its deadline ({@link sender}). A line gives its
+ * combinators, its errors and what needs its Effect: the numbering of an attempt on its span, the
+ * schedule's delays and the deadline's race.
  *
  * @since 0.1.0
  */
 import * as Admission from "./Admission.js"
+import * as CallDeadline from "./CallDeadline.js"
 import * as CallFailure from "./CallFailure.js"
-import type * as CallPlan from "./CallPlan.js"
+import * as CallPlan from "./CallPlan.js"
 import type { Kind, TypeLambda } from "./RedisCounts.js"
 import type * as RetryTable from "./RetryTable.js"
 
@@ -151,4 +153,58 @@ export const attempts = <F extends TypeLambda, A>(
     const step = plan.failed(first)
     return step === "again" || step === "schedule" ? rest(again(first, step)) : stop(first, step)
   })
+}
+
+/**
+ * What a client sends its calls with ({@link sender}), given once per client: the line's effects on its
+ * clocks `C` (with its race of the deadline), its retries and reading of an answer, the errors of the
+ * deadline's verdicts, the client's deadline and timeout, and how many times it sends a request again
+ * after error 5.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Sending<F extends TypeLambda, C> {
+  readonly effects: CallDeadline.Effects<F, C>
+  readonly retries: Retries<F>
+  readonly decoding: Decoding
+  readonly errors: CallDeadline.Errors<unknown, unknown>
+  readonly settings: { readonly deadlineMillis: number; readonly timeoutMillis: number }
+  readonly limitRetries: number
+}
+
+/**
+ * How a client sends a call of `target` on `clock`: its `exchange` admitted by `admission`, in flight
+ * under its timeout, its answer read by `decode` ({@link decoded}), in attempts as the call's plan says
+ * ({@link attempts}), all within the call's deadline (`CallDeadline.bounded`).
+ *
+ * @since 0.1.0
+ * @category execution
+ */
+export const sender = <F extends TypeLambda, C>(sending: Sending<F, C>) =>
+<A>(
+  clock: C,
+  target: RetryTable.Flags & { readonly path: string },
+  admission: { readonly admit: (send: Kind<F, unknown>) => Kind<F, Admission.Admitted<unknown, Kind<F, void>>> },
+  exchange: Kind<F, unknown>,
+  decode: (answer: unknown) => Kind<F, A>
+): Kind<F, A> => {
+  const { effects } = sending
+  const read = decoded(effects, sending.decoding, target, decode)
+  return CallDeadline.bounded(
+    effects,
+    clock,
+    sending.settings,
+    target,
+    sending.errors,
+    ({ attempt, inFlight, rest }) =>
+      attempts(
+        effects,
+        sending.retries,
+        target.path,
+        CallPlan.make(target, sending.limitRetries),
+        attempt(effects.flatMap(admission.admit(inFlight(exchange)), read)),
+        rest
+      )
+  )
 }

@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import type { Kind, TypeLambda } from "./RedisCounts.js"
 import * as RedisScripts from "./RedisScripts.js"
 import * as RedisUrl from "./RedisUrl.js"
 
@@ -381,3 +382,55 @@ export interface Connected<Run, L> {
   readonly prefix: string
   readonly run: (limiter: L, call: RedisScripts.Call) => Run
 }
+
+/**
+ * What {@link connect} needs of a line: its effects `F` of the connection for a scope (never failing)
+ * and `Run` of a call (failing with its `LimiterUnavailable` `U`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Effects<F extends TypeLambda, Run extends TypeLambda, U> {
+  /** What `acquire` gives, for the scope; `release`d at its end. */
+  readonly scoped: <A>(acquire: () => A, release: (a: A) => Kind<F, void>) => Kind<F, A>
+  /** Waits for `promise`, interruptibly; with `millis`, at most so long, then calls `late`. */
+  readonly await: (promise: () => Promise<void>, millis: number | undefined, late: () => void) => Kind<F, void>
+  /** What `promise` gives, or fails with `failed` of its rejection, or of none after `millis`. */
+  readonly request: <A>(promise: () => Promise<A>, millis: number, failed: (reason?: unknown) => U) => Kind<Run, A>
+  readonly flatMap: <A, B>(effect: Kind<F, A>, f: (a: A) => Kind<F, B>) => Kind<F, B>
+  readonly map: <A, B>(effect: Kind<F, A>, f: (a: A) => B) => Kind<F, B>
+}
+
+/**
+ * Connects to Redis for the scope with the driver's classes, and quits at its end (closing the
+ * connection when the QUIT takes longer than it may). Never fails: when Redis cannot be reached the
+ * client keeps trying to connect in the background, and each call fails at once meanwhile with the
+ * line's `unavailable` of the limiter, the store named without credentials, and why.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const connect = <F extends TypeLambda, Run extends TypeLambda, U, L extends string>(
+  effects: Effects<F, Run, U>,
+  driver: Driver,
+  options: Options<string>,
+  unavailable: (fields: { readonly limiter: L; readonly store: string; readonly reason: string }) => U
+): Kind<F, Connected<Kind<Run, RedisScripts.Reply>, L>> =>
+  effects.flatMap(
+    effects.scoped(() => {
+      const plan = make(options.url, options.timeoutMillis)
+      return { plan, link: link(driver, plan) }
+    }, ({ link, plan }) => effects.await(link.quit, plan.quitWaitMillis, link.disconnect)),
+    ({ link, plan }) =>
+      effects.map(effects.await(link.connect, plan.connectWaitMillis, () => undefined), () => ({
+        store: plan.store,
+        prefix: options.prefix,
+        run: (limiter: L, call: RedisScripts.Call) =>
+          effects.request(
+            () => link.request(call),
+            plan.callTimeoutMillis,
+            (reason) =>
+              unavailable({ limiter, store: plan.store, reason: reason === undefined ? plan.timedOut : String(reason) })
+          )
+      }))
+  )

@@ -22,7 +22,8 @@
  * timers' fiber, fibers that add or remove timers of the same clock. While it fires the list, the
  * fiber is neither stopped nor restarted by them; it reads the list again once the callbacks are done.
  *
- * Per clock, so that each test's clock has timers of its own.
+ * Per clock, so that each test's clock has timers of its own. A line carries the plan out by
+ * {@link timers}, given its effects ({@link Effects}): its fibers, its sleeps and its clocks.
  *
  * Timers made `inBackground` (the holds of the permits) do not keep a process alive on their own: on
  * the live clock their fiber sleeps on an unreferenced `setTimeout` ({@link sleepInBackground}) unless
@@ -32,6 +33,7 @@
  *
  * @since 0.1.0
  */
+import type { Kind, Lambda } from "./Timed.js"
 import * as TimerList from "./TimerList.js"
 
 /**
@@ -211,5 +213,120 @@ export const sleepInBackground = (millis: number, wake: () => void, timers?: Bac
   return () => {
     timers?.sleeping(undefined)
     clearTimeout(handle)
+  }
+}
+
+/**
+ * What {@link timers} needs of a line: its effects `F` (of a result, never failing), its clocks `C`
+ * (`live` the one of its default services, the only one whose sleeps may be left unreferenced) and its
+ * fibers `Fib`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Effects<F extends Lambda, C extends object, Fib> {
+  readonly live: C
+  /** The time of `clock`, in epoch milliseconds. */
+  readonly now: (clock: C) => number
+  /** What `f` makes of the current clock. */
+  readonly clockWith: <A>(f: (clock: C) => Kind<F, A>) => Kind<F, A>
+  /** Sleeps `millis` on `clock`. */
+  readonly sleep: (clock: C, millis: number) => Kind<F, void>
+  /** Waits until `start` calls the `wake` it is given; interrupted, calls what `start` returned. */
+  readonly callback: (start: (wake: () => void) => () => void) => Kind<F, void>
+  readonly suspend: <A>(make: () => Kind<F, A>) => Kind<F, A>
+  readonly succeed: <A>(value: A) => Kind<F, A>
+  readonly andThen: <A>(first: Kind<F, void>, next: Kind<F, A>) => Kind<F, A>
+  readonly map: <A, B>(effect: Kind<F, A>, f: (a: A) => B) => Kind<F, B>
+  /** Forks `effect` apart from the current fiber, interruptible whatever region it is forked from. */
+  readonly fork: (effect: Kind<F, void>) => Kind<F, Fib>
+  /** Calls `f` when `fiber` ends. */
+  readonly onEnd: (fiber: Fib, f: () => void) => void
+  /** What `f` makes, given how the current fiber stops another (with no fiber forked to do it). */
+  readonly stopping: <A>(f: (stop: (fiber: Fib) => void) => Kind<F, A>) => Kind<F, A>
+}
+
+/**
+ * Timers of one kind, over a line's effects `F`: a fiber per clock.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Timers<F extends Lambda> {
+  /** Calls `onDue` (once, from the timers' fiber, with the clock's time) at `at` on the clock, unless removed first. */
+  readonly addAt: (at: number, onDue: (now: number) => void) => Kind<F, TimerList.Timer>
+  /** Removes a timer not yet due; the fiber stops with the last one. */
+  readonly remove: (timer: TimerList.Timer) => Kind<F, void>
+  /**
+   * For timers made `inBackground`: one more (`1`) or one fewer (`-1`) call waits for one of them to
+   * come due; while any does, they keep the process alive.
+   */
+  readonly awaited: (change: 1 | -1) => void
+}
+
+/**
+ * Sleeps `millis` on `clock`: on an unreferenced `setTimeout` when it is the live one
+ * ({@link sleepInBackground}), as it always does on any other (a test's clock, or one of the caller's).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const sleeping = <F extends Lambda, C extends object, Fib>(
+  effects: Effects<F, C, Fib>,
+  clock: C,
+  millis: number,
+  timers?: Background | undefined
+): Kind<F, void> =>
+  clock === effects.live
+    ? effects.callback((wake) => sleepInBackground(millis, wake, timers))
+    : effects.sleep(clock, millis)
+
+/**
+ * Carries out the plan of timers of one kind ({@link make}) with a line's effects: a fiber per clock,
+ * forked by the first timer, that calls what is due and sleeps until the next timer kept.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const timers = <F extends Lambda, C extends object, Fib>(
+  effects: Effects<F, C, Fib>,
+  options: { readonly inBackground?: boolean | undefined } = {}
+): Timers<F> => {
+  const plan = make<C, Fib>(options)
+  const stateOf = (clock: C) => plan.of(clock, () => effects.now(clock))
+  const sleep = (clock: C, millis: number) =>
+    plan.inBackground ? sleeping(effects, clock, millis, plan) : effects.sleep(clock, millis)
+  // The fiber's loop: what is due is called, then it sleeps until the next timer kept.
+  const run = (clock: C, state: ClockPlan<Fib>): Kind<F, void> =>
+    effects.suspend(() => {
+      const millis = state.step()
+      return millis === undefined
+        ? effects.succeed(undefined)
+        : effects.andThen(sleep(clock, millis), run(clock, state))
+    })
+  return {
+    awaited: plan.awaited,
+    addAt: (at, onDue) =>
+      effects.clockWith((clock) => {
+        const state = stateOf(clock)
+        const added = state.add(at, onDue)
+        if (!added.fork) return effects.succeed(added.timer)
+        return effects.stopping((stop) => {
+          if (added.stop !== undefined) stop(added.stop)
+          return effects.map(effects.fork(run(clock, state)), (fiber) => {
+            state.forked(fiber)
+            effects.onEnd(fiber, () => state.ended(fiber))
+            return added.timer
+          })
+        })
+      }),
+    remove: (timer) =>
+      effects.clockWith((clock) =>
+        effects.stopping((stop) => {
+          const fiber = stateOf(clock).remove(timer)
+          if (fiber !== undefined) stop(fiber)
+          return effects.succeed(undefined)
+        })
+      )
   }
 }

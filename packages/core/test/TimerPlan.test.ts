@@ -4,6 +4,7 @@
  * it fires; and when a background sleep keeps the process alive.
  */
 import { describe, expect, it, vi } from "vitest"
+import type * as Timed from "../src/Timed.js"
 import * as TimerPlan from "../src/TimerPlan.js"
 
 const clockAt = () => {
@@ -132,6 +133,132 @@ describe("TimerPlan", () => {
       cancel()
       vi.advanceTimersByTime(100)
       expect(cancelled).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+/** A fiber of the effects below: stopped (`interrupted`) or ended, and told to its observers once. */
+interface Fiber {
+  interrupted: boolean
+  ended: boolean
+  readonly observers: Array<() => void>
+}
+
+/** An effect run on a fiber, which calls `k` with its result when it completes. */
+type Eff<A> = (fiber: Fiber, k: (a: A) => void) => void
+interface F extends Timed.Lambda {
+  readonly type: Eff<this["A"]>
+}
+
+const fiberOf = (): Fiber => ({ interrupted: false, ended: false, observers: [] })
+
+const ended = (fiber: Fiber) => {
+  if (fiber.ended) return
+  fiber.ended = true
+  for (const observer of fiber.observers) observer()
+}
+
+/** A clock moved by hand, the fibers its timers fork, and the effects of a line over them. */
+const world = () => {
+  const clock = { now: 0, sleepers: [] as Array<{ at: number; fiber: Fiber; wake: () => void }> }
+  const forked: Array<Fiber> = []
+  const background: Array<number> = []
+  const effects: TimerPlan.Effects<F, typeof clock, Fiber> = {
+    live: { now: 0, sleepers: [] },
+    now: (clock) => clock.now,
+    clockWith: (f) => (fiber, k) => f(clock)(fiber, k),
+    sleep: (clock, millis) => (fiber, k) =>
+      void clock.sleepers.push({ at: clock.now + millis, fiber, wake: () => k() }),
+    callback: (start) => (_, k) => {
+      background.push(1)
+      start(() => k())
+    },
+    suspend: (make) => (fiber, k) => make()(fiber, k),
+    succeed: (value) => (_, k) => k(value),
+    andThen: (first, next) => (fiber, k) => first(fiber, () => next(fiber, k)),
+    map: (effect, f) => (fiber, k) => effect(fiber, (a) => k(f(a))),
+    // The fiber is handed over before it runs, as a fork starts its fiber later.
+    fork: (effect) => (_, k) => {
+      const child = fiberOf()
+      forked.push(child)
+      k(child)
+      effect(child, () => ended(child))
+    },
+    onEnd: (fiber, f) => void fiber.observers.push(f),
+    stopping: (f) =>
+      f((fiber) => {
+        fiber.interrupted = true
+        ended(fiber)
+      })
+  }
+  const run = <A>(effect: Eff<A>): A => {
+    let result: A | undefined
+    effect(fiberOf(), (a) => {
+      result = a
+    })
+    return result as A
+  }
+  /** Moves the clock to `to`, waking the sleepers due on the way, in order, unless their fiber was stopped. */
+  const advance = (to: number) => {
+    for (;;) {
+      clock.sleepers.sort((a, b) => a.at - b.at)
+      const next = clock.sleepers[0]
+      if (next === undefined || next.at > to) break
+      clock.sleepers.shift()
+      clock.now = next.at
+      if (!next.fiber.interrupted) next.wake()
+    }
+    clock.now = to
+  }
+  return { advance, background, effects, forked, run }
+}
+
+describe("TimerPlan.timers", () => {
+  it("calls each timer once when due, in order, a removed one never, on a fiber that ends with the last", () => {
+    const { advance, effects, forked, run } = world()
+    const timers = TimerPlan.timers(effects)
+    const called: Array<[string, number]> = []
+    const add = (name: string, at: number) => run(timers.addAt(at, (now) => called.push([name, now])))
+    add("b", 300)
+    add("a", 100)
+    const removed = add("x", 200)
+    add("c", 300)
+    run(timers.remove(removed))
+    advance(250)
+    expect(called).toEqual([["a", 100]])
+    advance(400)
+    expect(called).toEqual([["a", 100], ["b", 300], ["c", 300]])
+    // Restarted once, for the timer due before the first one; the second fiber ended with the last timer.
+    expect(forked.map((fiber) => [fiber.interrupted, fiber.ended])).toEqual([[true, true], [false, true]])
+  })
+
+  it("restarts the fiber for a timer due before its wake-up, and stops it with the last timer removed", () => {
+    const { effects, forked, run } = world()
+    const timers = TimerPlan.timers(effects)
+    const late = run(timers.addAt(300, () => {}))
+    const early = run(timers.addAt(100, () => {}))
+    expect(forked.map((fiber) => fiber.interrupted)).toEqual([true, false])
+    run(timers.remove(late))
+    expect(forked[1]?.ended).toBe(false)
+    run(timers.remove(early))
+    expect(forked[1]).toMatchObject({ interrupted: true, ended: true })
+  })
+
+  it("sleeps in the background on the live clock only", () => {
+    const { background, effects, run } = world()
+    vi.useFakeTimers()
+    try {
+      let woke = false
+      TimerPlan.sleeping(effects, effects.live, 5)(fiberOf(), () => {
+        woke = true
+      })
+      expect(background).toEqual([1])
+      vi.advanceTimersByTime(5)
+      expect(woke).toBe(true)
+      run(TimerPlan.sleeping(effects, { now: 0, sleepers: [] }, 5))
+      expect(background).toEqual([1])
     } finally {
       vi.useRealTimers()
     }

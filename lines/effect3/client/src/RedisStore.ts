@@ -19,6 +19,7 @@
  *
  * @since 0.1.0
  */
+import * as Environment from "@community-api/core/Environment"
 import * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
 import * as RedisStores from "@community-api/core/RedisStores"
 import { Config, Duration, Effect, Layer, Redacted } from "effect"
@@ -26,8 +27,6 @@ import type { Context, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
-import * as Environment from "./internal/environment.js"
-import * as OptionChecks from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
 import type { Connection } from "./internal/redis.js"
 import * as Shared from "./internal/shared.js"
@@ -97,21 +96,13 @@ const family = <O extends Options & { readonly lease?: Duration.DurationInput | 
 <X, I, S>(
   tag: Context.Tag<I, S>,
   kind: RedisStores.Kind<O, X>,
-  redis: (redis: RedisModule, connection: Connection, settings: X) => Effect.Effect<S, never, Scope.Scope>,
-  memory: (settings: X) => S,
-  fallback: (primary: S, memory: S) => S
+  parts: RedisStores.Parts<Shared.Building, RedisModule, Connection, X, S>
 ) => {
-  const millisOf = (input: Duration.DurationInput | undefined) =>
-    input === undefined ? undefined : Duration.toMillis(input)
-  const make = (options: O): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-    OptionChecks.checked(() => kind.refusal(options, OptionChecks.reading), () => {
-      const made = kind.settings(options, millisOf(options.lease))
-      const where: Shared.Resolved = {
-        url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-        ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
-      }
-      return Shared.build(kind.limiter, where, (module, at) => redis(module, at, made), () => memory(made), fallback)
-    })
+  const make: (options: O) => Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> = RedisStores.store(
+    Shared.line,
+    kind,
+    parts
+  )
   const layer = (options: O) => Layer.scoped(tag, make(options))
   const layerConfig = (options: Omit<O, "url"> = {} as Omit<O, "url">) =>
     Layer.unwrapEffect(Effect.map(url, (url) => layer({ ...options, url } as O)))
@@ -144,9 +135,11 @@ export interface PermitOptions extends Options, PermitStore.Settings {
 const permits = family<PermitOptions>()(
   PermitStore.PermitStore,
   RedisStores.permits,
-  (redis, connection, permits) => redis.permitStore(connection, permits),
-  (permits) => Permits.unsafeMakeStore(permits.limit),
-  Shared.permitsOrMemory
+  {
+    redis: (redis, connection, permits) => redis.permitStore(connection, permits),
+    memory: (permits) => Permits.unsafeMakeStore(permits.limit),
+    fallback: Shared.permitsOrMemory
+  }
 )
 
 /**
@@ -213,9 +206,11 @@ export interface CountOptions extends Options, CountStore.Settings {}
 const counts = family<CountOptions>()(
   CountStore.CountStore,
   RedisStores.counts,
-  (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
-  Creations.unsafeMakeStore,
-  Shared.countsOrMemory
+  {
+    redis: (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
+    memory: Creations.unsafeMakeStore,
+    fallback: Shared.countsOrMemory
+  }
 )
 
 /**

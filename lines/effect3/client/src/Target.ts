@@ -36,13 +36,13 @@
  * @since 0.1.0
  */
 import * as Budget from "@community-api/core/Budget"
+import * as Environment from "@community-api/core/Environment"
 import * as Choice from "@community-api/core/Target"
 import type { HttpClient } from "@effect/platform"
 import { Config, Data, Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CommunityApiClient from "./CommunityApiClient.js"
 import * as CreationQuota from "./CreationQuota.js"
-import * as Environment from "./internal/environment.js"
 import * as Pacing from "./Pacing.js"
 
 /** A secret of the environment, as this line keeps it. */

@@ -18,7 +18,6 @@ import type { Context, Scope } from "effect"
 import type * as ClientError from "./ClientError.js"
 import * as CountStore from "./CountStore.js"
 import * as Creations from "./internal/creations.js"
-import * as OptionChecks from "./internal/options.js"
 import * as Permits from "./internal/permits.js"
 import type { Connection } from "./internal/redis.js"
 import * as Shared from "./internal/shared.js"
@@ -78,22 +77,13 @@ const family = <O extends Options & { readonly lease?: Duration.Input | undefine
 <X, I, S>(
   tag: Context.Key<I, S>,
   kind: RedisStores.Kind<O, X>,
-  redis: (redis: RedisModule, connection: Connection, settings: X) => Effect.Effect<S, never, Scope.Scope>,
-  memory: (settings: X) => S,
-  fallback: (primary: S, memory: S) => S
+  parts: RedisStores.Parts<Shared.Building, RedisModule, Connection, X, S>
 ) => {
-  /** Milliseconds of a duration given; none when it is not, for the core's default. */
-  const millisOf = (input: Duration.Input | undefined) =>
-    input === undefined ? undefined : Duration.toMillis(Duration.fromInputUnsafe(input))
-  const make = (options: O): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-    OptionChecks.checked(() => kind.refusal(options, OptionChecks.reading), () => {
-      const made = kind.settings(options, millisOf(options.lease))
-      const where: Shared.Resolved = {
-        url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
-        ...RedisStoreOptions.connection({ ...options, timeoutMillis: millisOf(options.timeout) })
-      }
-      return Shared.build(kind.limiter, where, (module, at) => redis(module, at, made), () => memory(made), fallback)
-    })
+  const make: (options: O) => Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> = RedisStores.store(
+    Shared.line,
+    kind,
+    parts
+  )
   const layer = (options: O) => Layer.effect(tag, make(options))
   const layerConfig = (options: Omit<O, "url"> = {} as Omit<O, "url">) =>
     Layer.unwrap(Effect.map(url, (url) => layer({ ...options, url } as O)))
@@ -120,9 +110,11 @@ export interface PermitOptions extends Options, PermitStore.Settings {
 const permits = family<PermitOptions>()(
   PermitStore.PermitStore,
   RedisStores.permits,
-  (redis, connection, permits) => redis.permitStore(connection, permits),
-  (permits) => Permits.makeStoreUnsafe(permits.limit),
-  Shared.permitsOrMemory
+  {
+    redis: (redis, connection, permits) => redis.permitStore(connection, permits),
+    memory: (permits) => Permits.makeStoreUnsafe(permits.limit),
+    fallback: Shared.permitsOrMemory
+  }
 )
 
 /**
@@ -183,9 +175,11 @@ export interface CountOptions extends Options, CountStore.Settings {}
 const counts = family<CountOptions>()(
   CountStore.CountStore,
   RedisStores.counts,
-  (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
-  Creations.makeStoreUnsafe,
-  Shared.countsOrMemory
+  {
+    redis: (redis, connection, settings) => Effect.succeed(redis.countStore(connection, settings)),
+    memory: Creations.makeStoreUnsafe,
+    fallback: Shared.countsOrMemory
+  }
 )
 
 /**

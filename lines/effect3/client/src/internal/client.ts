@@ -11,7 +11,6 @@
  *                 body within its bound                    (body.ts)
  *             decode the envelope; error 9 gives the creation back, error 5 holds back its limit
  */
-import * as CallPlan from "@community-api/core/CallPlan"
 import * as CallSteps from "@community-api/core/CallSteps"
 import * as ClientMethods from "@community-api/core/ClientMethods"
 import * as ClientSettings from "@community-api/core/ClientSettings"
@@ -20,7 +19,7 @@ import * as ParameterWords from "@community-api/core/ParameterWords"
 import * as Spans from "@community-api/core/Spans"
 import { Envelope, JsonSchema, Operation, Operations, type Page } from "@community-api/schema"
 import type { HttpClient } from "@effect/platform"
-import { type DateTime, Effect, ParseResult, Schema } from "effect"
+import { type Clock, type DateTime, Effect, ParseResult, Schema } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CommunityApiClient from "../CommunityApiClient.js"
 import * as CreationQuota from "../CreationQuota.js"
@@ -90,32 +89,29 @@ export const make = (
     const quota = yield* CreationQuota.CreationQuota
     const { lane, onCreationLimit, user } = settings
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...config.retry }
-    const retries = Steps.retries(policy.schedule)
     const exchange = Exchange.make(wire.http, settings.maxResponseBytes)
     const ordinary = Limiting.paced(pacing, user, lane)
     const admissionOf = (target: Target): Limiting.Admission =>
       target.creation ? Limiting.counted(quota, pacing, user, target.path, onCreationLimit, lane) : ordinary
+    // Each call's steps, its attempts and its deadline: the core's, over this line's effects.
+    const sending = CallSteps.sender<Steps.F, Clock.Clock>({
+      effects: Deadline.effects,
+      retries: Steps.retries(policy.schedule),
+      decoding: Steps.decoding,
+      errors: Deadline.errors,
+      settings,
+      limitRetries: policy.limitRetries
+    })
 
-    // The whole call of `target` with the encoded parameters, step around step.
+    // The whole call of `target` with the encoded parameters: admitted, exchanged, its answer decoded.
     const send = <A, E>(
       target: Target,
       encoded: unknown,
       decode: Decode<A, E>
-    ): Effect.Effect<A, E | ClientError.ClientError> => {
-      const admission = admissionOf(target)
-      const request = wire.request(target.path, encoded)
-      // Read the envelope; an error 9 gives the creation back, an error 5 holds back its limit.
-      const decoded = CallSteps.decoded<Steps.F, A>(Steps.effects, Steps.decoding, target, decode)
-      return Deadline.bounded(target, settings, (bounds) =>
-        CallSteps.attempts<Steps.F, A>(
-          Steps.effects,
-          retries,
-          target.path,
-          CallPlan.make(target, policy.limitRetries),
-          bounds.attempt(Effect.flatMap(admission.admit(bounds.inFlight(exchange(target.path, request))), decoded)),
-          bounds.rest
-        ))
-    }
+    ): Effect.Effect<A, E | ClientError.ClientError> =>
+      Effect.clockWith((clock) =>
+        sending(clock, target, admissionOf(target), exchange(target.path, wire.request(target.path, encoded)), decode)
+      )
 
     const traced = <A, E>(target: Target, params: unknown, effect: Effect.Effect<A, E>) => {
       const counted = Effect.onExit(effect, Metrics.callEnded(target.path))

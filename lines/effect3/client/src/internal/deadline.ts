@@ -19,93 +19,46 @@
  * the very instant of the deadline (a quota's next minute) still goes before the deadline.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
-import type * as CallSteps from "@community-api/core/CallSteps"
-import type * as ClientSettings from "@community-api/core/ClientSettings"
-import type * as RetryTable from "@community-api/core/RetryTable"
+import type { Clock } from "effect"
 import { Duration, Effect, Exit, Fiber, FiberId } from "effect"
 import * as ClientError from "../ClientError.js"
-import type * as Steps from "./steps.js"
+import * as Steps from "./steps.js"
 import * as Timers from "./timers.js"
-
-/**
- * What a call's steps are bounded with (the core's `CallSteps.Bounds`, over this line's effects).
- *
- * @internal
- */
-export type Bounds = CallSteps.Bounds<Steps.F>
-
-/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
-export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
 /** The errors of the verdicts, made once for every call. */
-const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
+/** @internal */
+export const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
   timeout: (operation, fields) => new ClientError.TimeoutError({ operation, ...fields }),
   unknown: (operation, fields) => new ClientError.OutcomeUnknownError({ operation, ...fields })
 }
 
-/**
- * Runs the call that `make` builds with the bounds of a call of `target`.
- *
- * @internal
- */
-export const bounded = <A, E>(
-  target: RetryTable.Flags & { readonly path: string },
-  settings: Pick<ClientSettings.Settings, "deadlineMillis" | "timeoutMillis">,
-  make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
-): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
-  Effect.clockWith((clock) => {
-    // What passes when is the core's, and which error it is; the races are this line's.
-    const call = CallDeadline.withErrors(clock.unsafeCurrentTimeMillis(), settings, target, errors)
-    // The watch of the current attempt.
-    let watching: Fiber.RuntimeFiber<unknown, unknown> | undefined
-
-    const onTimeout = () => {
-      call.timedOut()
-      watching?.unsafeInterruptAsFork(FiberId.none)
-    }
-
-    // The exchange counted in flight, and its timeout added and removed as a resource: an interruption
-    // right after the timer is added still removes it (left behind, it would cut short a later
-    // attempt's watch, and keep the timers' fiber up).
-    const inFlight: Bounds["inFlight"] = (exchange) =>
-      Effect.suspend(() => {
-        const due = call.exchangeStarted(clock.unsafeCurrentTimeMillis())
-        return due === undefined
-          ? exchange
-          : Effect.acquireUseRelease(timeouts.addAt(due, onTimeout), () => exchange, (timer) => timeouts.remove(timer))
-      }).pipe(
-        Effect.onExit((exit) => Effect.sync(() => call.exchangeEnded(Exit.isInterrupted(exit))))
-      )
-
+/** What the core's `CallDeadline.bounded` runs a call with: this line's effects, timers and race. @internal */
+export const effects: CallDeadline.Effects<Steps.F, Clock.Clock> = {
+  ...Steps.effects,
+  now: (clock) => clock.unsafeCurrentTimeMillis(),
+  // The timer added and removed as a resource: an interruption right after the timer is added still
+  // removes it (left behind, it would cut short a later attempt's watch, and keep the timers' fiber up).
+  timed: (at, onDue, use) =>
+    Effect.acquireUseRelease(timeouts.addAt(at, onDue), () => use, (timer) => timeouts.remove(timer)),
+  onEnd: (effect, ended) => Effect.onExit(effect, (exit) => Effect.sync(() => ended(Exit.isInterrupted(exit)))),
+  timeoutFail: (effect, millis, onTimeout) =>
+    Effect.timeoutFail(effect, { duration: Duration.millis(millis), onTimeout }),
+  wake: (watch) => (watch as Fiber.RuntimeFiber<unknown, unknown> | undefined)?.unsafeInterruptAsFork(FiberId.none),
+  race: (call, clock) => {
     // Sleeps until the deadline, unless the exchange of its attempt times out first.
     const watch = Effect.withFiberRuntime<void>((fiber) => {
-      watching = fiber
+      call.watch = fiber
       call.attemptStarted()
       return Effect.sleep(Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())))
     })
-
-    const attempt: Bounds["attempt"] = (body) =>
+    return (body) =>
       Effect.raceWith(watch, body, {
         // Read before the attempt is stopped: whether an exchange was in flight at that moment.
         onSelfDone: (_, running) => Effect.zipRight(Fiber.interrupt(running), Effect.fail(call.stopped())),
         onOtherDone: (exit, watch) => Effect.zipRight(Fiber.interrupt(watch), exit)
       })
-
-    // The rest of the call against the deadline alone (each attempt in it has its own race).
-    const rest: Bounds["rest"] = (effect) =>
-      Effect.suspend(() =>
-        Effect.timeoutFail(effect, {
-          duration: Duration.millis(call.untilDeadline(clock.unsafeCurrentTimeMillis())),
-          onTimeout: () => call.passed()
-        })
-      )
-
-    return Effect.catchIf(
-      make({ inFlight, attempt, rest }),
-      (error): error is Passed => CallDeadline.isPassed(error),
-      (deadlinePassed) => Effect.fail(deadlinePassed.error)
-    ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
-  })
+  }
+}

@@ -6,22 +6,19 @@
  * `FallbackStores`); this file carries them out.
  */
 import * as FallbackStores from "@community-api/core/FallbackStores"
-import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
+import type * as RedisCounts from "@community-api/core/RedisCounts"
+import type * as RedisStores from "@community-api/core/RedisStores"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, GlobalValue, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
+import * as OptionChecks from "./options.js"
 import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
-type Limiter = ClientError.LimiterUnavailable["limiter"]
-
-/** The options of `RedisStore` with their defaults filled in. @internal */
-export interface Resolved extends RedisStoreOptions.Connection {
-  readonly url: Redacted.Redacted<string>
-}
+type Secret = Redacted.Redacted<string>
 
 const warned = GlobalValue.globalValue(
   Symbol.for("@community-api/client/RedisStore/warned"),
@@ -44,35 +41,34 @@ const effects: FallbackStores.Effects<Run> = {
   succeed: Effect.succeed
 }
 
+/** This line's effects of a store being built: failing with `LimiterUnavailable`, in the store's scope. */
+export interface Building extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable, Scope.Scope>
+}
+
 /**
- * Builds the Redis store of a limiter for the scope, or the memory one (see {@link Resolved}).
+ * How the core's `RedisStores.store` builds a store with this line's effects: `redis.ts` (and with it
+ * `ioredis`) imported only then.
  *
  * @internal
  */
-export const build = <S>(
-  limiter: Limiter,
-  resolved: Resolved,
-  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
-  memory: () => S,
-  fallback: (primary: S, memory: S) => S
-): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.tryPromise({
-    try: () => import("./redis.js"),
-    catch: (error) =>
-      new ClientError.LimiterUnavailable(StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error))
-  }).pipe(Effect.matchEffect({
-    // Without the module, the memory store (after the one warning) unless the options ask to fail.
-    onFailure: (unavailable) =>
-      StoreFallback.build(false, resolved.onUnavailable) === "fail"
-        ? Effect.fail(unavailable)
-        : Effect.map(warnOnce(unavailable), memory),
-    onSuccess: (redis) =>
-      Effect.map(
-        Effect.flatMap(redis.connect(resolved), (connection) => make(redis, connection)),
-        (primary) =>
-          StoreFallback.build(true, resolved.onUnavailable) === "fallback" ? fallback(primary, memory()) : primary
-      )
-  }))
+export const line: RedisStores.Line<Building, RedisModule, Connection, ClientError.LimiterUnavailable, Secret> = {
+  reading: OptionChecks.reading,
+  refused: (refusal) => Effect.die(new ClientError.InvalidConfig(refusal)),
+  secret: Redacted.make,
+  load: (why) =>
+    Effect.tryPromise({
+      try: () => import("./redis.js"),
+      catch: (error) => new ClientError.LimiterUnavailable(why(error))
+    }),
+  connect: (redis, options) => redis.connect(options),
+  suspend: Effect.suspend,
+  matchEffect: (effect, onFailure, onSuccess) => Effect.matchEffect(effect, { onFailure, onSuccess }),
+  flatMap: (effect, f) => Effect.flatMap(effect, f),
+  map: (effect, f) => Effect.map(effect, f),
+  fail: Effect.fail,
+  warnOnce
+}
 
 /**
  * Permits from `primary`, or from `memory` while `primary` is unavailable (the core's

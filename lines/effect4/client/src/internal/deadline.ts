@@ -19,82 +19,46 @@
  * real clock the two never tie.
  */
 import * as CallDeadline from "@community-api/core/CallDeadline"
-import type * as CallSteps from "@community-api/core/CallSteps"
-import type * as ClientSettings from "@community-api/core/ClientSettings"
-import type * as RetryTable from "@community-api/core/RetryTable"
+import type { Clock } from "effect"
 import { Deferred, Duration, Effect, Exit } from "effect"
 import * as ClientError from "../ClientError.js"
-import type * as Steps from "./steps.js"
+import * as Steps from "./steps.js"
 import * as Timers from "./timers.js"
-
-/** What a call's steps are bounded with: the core's, over this line's effects. */
-export type Bounds = CallSteps.Bounds<Steps.F>
-
-/** The deadline passed: the call's failure, carried out of the retries (the core's `CallDeadline.Passed`). */
-export type Passed = CallDeadline.Passed<ClientError.TimeoutError | ClientError.OutcomeUnknownError>
 
 /** The timeouts of the exchanges in flight, of every client. */
 const timeouts = Timers.make()
 
 /** Each verdict's error, for the call of `operation`: made once, not for every call. */
-const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
+/** @internal */
+export const errors: CallDeadline.Errors<ClientError.TimeoutError, ClientError.OutcomeUnknownError> = {
   unknown: (operation, fields) => new ClientError.OutcomeUnknownError({ operation, ...fields }),
   timeout: (operation, fields) => new ClientError.TimeoutError({ operation, ...fields })
 }
 
-/** Runs the call `make` builds within `deadline`, each exchange within `timeout`. */
-export const bounded = <A, E>(
-  target: RetryTable.Flags & { readonly path: string },
-  settings: Pick<ClientSettings.Settings, "deadlineMillis" | "timeoutMillis">,
-  make: (bounds: Bounds) => Effect.Effect<A, E | Passed>
-): Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError> =>
-  Effect.clockWith((clock) => {
-    // What passes when is the core's, and which error it is; the races are this line's.
-    const call = CallDeadline.withErrors(clock.currentTimeMillisUnsafe(), settings, target, errors)
-    // The signal of the current attempt's exchange timeout.
-    let signal: Deferred.Deferred<void> | undefined
-    const untilDeadline = () => Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))
-
-    // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
-    const onTimeout = () => {
-      call.timedOut()
-      if (signal !== undefined) Deferred.doneUnsafe(signal, Exit.void)
-    }
-
-    // The exchange counted in flight; its timer removed however it ends, even when interrupted as soon
-    // as it was added.
-    const inFlight: Bounds["inFlight"] = (exchange) =>
-      Effect.suspend(() => {
-        const due = call.exchangeStarted(clock.currentTimeMillisUnsafe())
-        return due === undefined
-          ? exchange
-          : Effect.acquireUseRelease(timeouts.addAt(due, onTimeout), () => exchange, (timer) => timeouts.remove(timer))
-      }).pipe(
-        Effect.onExit((exit) => Effect.sync(() => call.exchangeEnded(Exit.hasInterrupts(exit))))
-      )
-
-    const attempt: Bounds["attempt"] = (body) =>
-      Effect.suspend(() => {
-        const told = Deferred.makeUnsafe<void>()
-        signal = told
-        call.attemptStarted()
-        // Fails with the verdict at the deadline or at the exchange's timeout, read before the attempt stops.
-        const watch: Effect.Effect<never, ClientError.TimeoutError | Passed> = Effect.raceFirst(
-          Effect.sleep(untilDeadline()),
-          Deferred.await(told)
-        ).pipe(Effect.andThen(Effect.suspend(() => Effect.fail(call.stopped()))))
-        return Effect.raceFirst(body, watch)
-      })
-
-    // The rest of the call against the deadline alone (each attempt in it has its own race).
-    const rest: Bounds["rest"] = (effect) =>
-      Effect.suspend(() =>
-        Effect.timeoutOrElse(effect, { duration: untilDeadline(), orElse: () => Effect.fail(call.passed()) })
-      )
-
-    return Effect.catchIf(
-      make({ inFlight, attempt, rest }),
-      (error): error is Passed => CallDeadline.isPassed(error),
-      (deadlinePassed) => Effect.fail(deadlinePassed.error)
-    ) as Effect.Effect<A, Exclude<E, Passed> | ClientError.TimeoutError | ClientError.OutcomeUnknownError>
-  })
+/** What the core's `CallDeadline.bounded` runs a call with: this line's effects, timers and race. @internal */
+export const effects: CallDeadline.Effects<Steps.F, Clock.Clock> = {
+  ...Steps.effects,
+  now: (clock) => clock.currentTimeMillisUnsafe(),
+  // The timer removed however the exchange ends, even when interrupted as soon as it was added.
+  timed: (at, onDue, use) =>
+    Effect.acquireUseRelease(timeouts.addAt(at, onDue), () => use, (timer) => timeouts.remove(timer)),
+  onEnd: (effect, ended) => Effect.onExit(effect, (exit) => Effect.sync(() => ended(Exit.hasInterrupts(exit)))),
+  timeoutFail: (effect, millis, onTimeout) =>
+    Effect.timeoutOrElse(effect, { duration: Duration.millis(millis), orElse: () => Effect.fail(onTimeout()) }),
+  // At the timeout of the exchange, the watch of its attempt is told (from the timers' fiber).
+  wake: (signal) => {
+    if (signal !== undefined) Deferred.doneUnsafe(signal as Deferred.Deferred<void>, Exit.void)
+  },
+  race: (call, clock) => (body) =>
+    Effect.suspend(() => {
+      const told = Deferred.makeUnsafe<void>()
+      call.watch = told
+      call.attemptStarted()
+      // Fails with the verdict at the deadline or at the exchange's timeout, read before the attempt stops.
+      const watch: Effect.Effect<never, unknown> = Effect.raceFirst(
+        Effect.sleep(Duration.millis(call.untilDeadline(clock.currentTimeMillisUnsafe()))),
+        Deferred.await(told)
+      ).pipe(Effect.andThen(Effect.suspend(() => Effect.fail(call.stopped()))))
+      return Effect.raceFirst(body, watch)
+    })
+}

@@ -5,25 +5,22 @@
  * decisions are the core's (`StoreFallback`, `FallbackStores`); this file carries them out.
  */
 import * as FallbackStores from "@community-api/core/FallbackStores"
-import type * as RedisStoreOptions from "@community-api/core/RedisStoreOptions"
+import type * as RedisCounts from "@community-api/core/RedisCounts"
+import type * as RedisStores from "@community-api/core/RedisStores"
 import * as StoreFallback from "@community-api/core/StoreFallback"
 import { Clock, Effect, Redacted } from "effect"
 import type { Scope } from "effect"
 import * as ClientError from "../ClientError.js"
 import type * as CountStore from "../CountStore.js"
 import type * as PermitStore from "../PermitStore.js"
+import * as OptionChecks from "./options.js"
 import type { Connection, Run } from "./redis/connection.js"
 
 type RedisModule = typeof import("./redis.js")
-type Limiter = ClientError.LimiterUnavailable["limiter"]
+type Secret = Redacted.Redacted<string>
 
 /** What a limiter does when Redis is unavailable. */
 export type OnUnavailable = StoreFallback.OnUnavailable
-
-/** A store's options, resolved. */
-export interface Resolved extends RedisStoreOptions.Connection {
-  readonly url: Redacted.Redacted<string>
-}
 
 const warnedKey = Symbol.for("@community-api/effect4-client/RedisStore/warned")
 const warned: StoreFallback.Warned =
@@ -45,36 +42,29 @@ const effects: FallbackStores.Effects<Run> = {
   succeed: Effect.succeed
 }
 
-/** A store of Redis (or of memory, when Redis cannot be loaded and the options allow it). */
-export const build = <S>(
-  limiter: Limiter,
-  resolved: Resolved,
-  make: (redis: RedisModule, connection: Connection) => Effect.Effect<S, never, Scope.Scope>,
-  memory: () => S,
-  fallback: (primary: S, memory: S) => S
-): Effect.Effect<S, ClientError.LimiterUnavailable, Scope.Scope> =>
-  Effect.matchEffect(
+/** This line's effects of a store being built: failing with `LimiterUnavailable`, in the store's scope. */
+export interface Building extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"], ClientError.LimiterUnavailable, Scope.Scope>
+}
+
+/** How the core's `RedisStores.store` builds a store with this line's effects (`redis.ts` imported only then). */
+export const line: RedisStores.Line<Building, RedisModule, Connection, ClientError.LimiterUnavailable, Secret> = {
+  reading: OptionChecks.reading,
+  refused: (refusal) => Effect.die(new ClientError.InvalidConfig(refusal)),
+  secret: Redacted.make,
+  load: (why) =>
     Effect.tryPromise({
       try: () => import("./redis.js"),
-      catch: (error) =>
-        new ClientError.LimiterUnavailable(
-          StoreFallback.moduleUnavailable(limiter, Redacted.value(resolved.url), error)
-        )
+      catch: (error) => new ClientError.LimiterUnavailable(why(error))
     }),
-    {
-      // Without the module, the memory store (after the one warning) unless the options ask to fail.
-      onFailure: (unavailable) =>
-        StoreFallback.build(false, resolved.onUnavailable) === "fail"
-          ? Effect.fail(unavailable)
-          : Effect.map(warnOnce(unavailable), memory),
-      onSuccess: (redis) =>
-        Effect.flatMap(redis.connect(resolved), (connection) => make(redis, connection)).pipe(
-          Effect.map((primary) =>
-            StoreFallback.build(true, resolved.onUnavailable) === "fallback" ? fallback(primary, memory()) : primary
-          )
-        )
-    }
-  )
+  connect: (redis, options) => redis.connect(options),
+  suspend: Effect.suspend,
+  matchEffect: (effect, onFailure, onSuccess) => Effect.matchEffect(effect, { onFailure, onSuccess }),
+  flatMap: (effect, f) => Effect.flatMap(effect, f),
+  map: (effect, f) => Effect.map(effect, f),
+  fail: Effect.fail,
+  warnOnce
+}
 
 /** Permits of Redis, or of memory while Redis is unavailable (the core's `FallbackStores.permits`). */
 export const permitsOrMemory = (primary: PermitStore.Service, memory: PermitStore.Service): PermitStore.Service =>

@@ -29,38 +29,34 @@ export type Connection = RedisConnection.Connected<
 /** Where and how to connect. */
 export interface ConnectOptions extends RedisConnection.Options<Redacted.Redacted<string>> {}
 
-/**
- * Connects to Redis for the scope, and quits at its end. Never fails: when Redis cannot be reached the
- * client keeps trying to connect in the background, and each script fails at once meanwhile.
- */
+/** This line's effects of the connection for a scope. */
+interface Scoped extends RedisCounts.TypeLambda {
+  readonly type: Effect.Effect<this["A"], never, Scope.Scope>
+}
+
+const effects: RedisConnection.Effects<Scoped, Run, ClientError.LimiterUnavailable> = {
+  scoped: (acquire, release) => Effect.acquireRelease(Effect.sync(acquire), release),
+  // The wait made interruptible, as a release runs uninterruptibly.
+  await: (promise, millis, late) =>
+    millis === undefined
+      ? Effect.promise(promise)
+      : Effect.interruptible(Effect.promise(promise)).pipe(
+        Effect.timeout(Duration.millis(millis)),
+        Effect.catch(() => Effect.sync(late))
+      ),
+  request: (promise, millis, failed) =>
+    Effect.tryPromise({ try: promise, catch: failed }).pipe(
+      Effect.timeoutOrElse({ duration: Duration.millis(millis), orElse: () => Effect.fail(failed()) })
+    ),
+  flatMap: (effect, f) => Effect.flatMap(effect, f),
+  map: (effect, f) => Effect.map(effect, f)
+}
+
+/** Connects to Redis for the scope, and quits at its end (the core's `RedisConnection.connect`). */
 export const connect = (options: ConnectOptions): Effect.Effect<Connection, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    const plan = RedisConnection.make(Redacted.value(options.url), options.timeoutMillis)
-    const unavailable = (limiter: ClientError.LimiterUnavailable["limiter"], reason: string) =>
-      new ClientError.LimiterUnavailable({ limiter, store: plan.store, reason })
-    const link = yield* Effect.acquireRelease(
-      Effect.sync(() => RedisConnection.link({ Redis, Cluster }, plan)),
-      // The wait made interruptible, as a release runs uninterruptibly.
-      (link) =>
-        Effect.interruptible(Effect.promise(link.quit)).pipe(
-          Effect.timeout(Duration.millis(plan.quitWaitMillis)),
-          Effect.catch(() => Effect.sync(link.disconnect))
-        )
-    )
-    const connecting = Effect.promise(link.connect)
-    yield* plan.connectWaitMillis === undefined
-      ? connecting
-      : Effect.asVoid(Effect.timeoutOption(connecting, plan.connectWaitMillis))
-    return {
-      store: plan.store,
-      prefix: options.prefix,
-      run: (limiter, call) =>
-        Effect.tryPromise({
-          try: () => link.request(call),
-          catch: (reason) => unavailable(limiter, reason as string)
-        }).pipe(Effect.timeoutOrElse({
-          duration: Duration.millis(plan.callTimeoutMillis),
-          orElse: () => Effect.fail(unavailable(limiter, plan.timedOut))
-        }))
-    }
-  })
+  RedisConnection.connect<Scoped, Run, ClientError.LimiterUnavailable, ClientError.LimiterUnavailable["limiter"]>(
+    effects,
+    { Redis, Cluster },
+    { ...options, url: Redacted.value(options.url) },
+    (fields) => new ClientError.LimiterUnavailable(fields)
+  )
