@@ -278,7 +278,7 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
  * import { CommunityApiClient, CreationQuota } from "@community-api/client"
  * import { GroupId } from "@community-api/schema/Ids"
  * import { DemoFixture, ReferenceServer } from "@community-api/server"
- * import { Effect, Layer, Redacted } from "effect"
+ * import { Effect, Layer, Redacted, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // One creation a minute, and a client that fails rather than wait: the second is a `CreationQuotaExceeded`.
@@ -297,7 +297,7 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
  *   strictEqual(error._tag === "CreationQuotaExceeded" && error.window, "minute")
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @example

@@ -113,7 +113,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  * @example
  * ```ts
  * import { CountStore } from "@community-api/client"
- * import { Effect } from "effect"
+ * import { Effect, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // A store of counts, used directly: `CreationQuota` counts each creation so.
@@ -124,7 +124,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  *   strictEqual((yield* store.budget("user-1")).minute.used, 1)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(CountStore.layerMemory())))
+ * await Effect.runPromise(program.pipe(Effect.provide(CountStore.layerMemory()), Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @since 0.1.0

@@ -105,7 +105,7 @@ export const unsafeMake = (settings?: Settings): Service<never> => {
  * @example
  * ```ts
  * import { CreationQuota } from "@community-api/client"
- * import { Effect } from "effect"
+ * import { Effect, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // The service alone: each creation of a user is counted before it is sent.
@@ -118,7 +118,7 @@ export const unsafeMake = (settings?: Settings): Service<never> => {
  *   strictEqual((yield* quota.budget("user-1")).minute.left, 0)
  * })
  *
- * await Effect.runPromise(program)
+ * await Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @since 0.1.0

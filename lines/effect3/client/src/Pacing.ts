@@ -195,7 +195,7 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
  * ```ts
  * import { CommunityApiClient, Pacing } from "@community-api/client"
  * import { DemoFixture, ReferenceServer } from "@community-api/server"
- * import { Effect, Layer, Redacted } from "effect"
+ * import { Effect, Layer, Redacted, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // The clients of this layer share a pacing of their own, its logs empty, instead of the process-wide one.
@@ -213,7 +213,7 @@ export const make = (settings?: Settings): Effect.Effect<Service<never>> => Effe
  *   strictEqual(requests.limit, 30)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @since 0.1.0
@@ -245,7 +245,7 @@ export const makeFromStore = (
  * ```ts
  * import { CommunityApiClient, Pacing, PermitStore } from "@community-api/client"
  * import { DemoFixture, ReferenceServer } from "@community-api/server"
- * import { Effect, Layer, Redacted } from "effect"
+ * import { Effect, Layer, Redacted, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // The pacing over a store of permits given by hand: here the memory store, with 30 permits per user.
@@ -261,7 +261,7 @@ export const makeFromStore = (
  *   strictEqual((yield* api.budget).requests.used, 1)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @since 0.1.0

@@ -116,7 +116,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  * @example
  * ```ts
  * import { PermitStore } from "@community-api/client"
- * import { Effect } from "effect"
+ * import { Effect, TestContext } from "effect"
  * import { strictEqual } from "node:assert"
  *
  * // A store of 2 permits per user, used directly: `Pacing` takes and gives back permits so.
@@ -127,7 +127,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  *   yield* store.release(permit, { afterAnswerMillis: 0, afterTakeMillis: 0 })
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(PermitStore.layerMemory({ limit: 2 }))))
+ * await Effect.runPromise(program.pipe(Effect.provide(PermitStore.layerMemory({ limit: 2 })), Effect.provide(TestContext.TestContext)))
  * ```
  *
  * @since 0.1.0

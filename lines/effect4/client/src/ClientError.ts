@@ -257,6 +257,7 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
  * import { Ids } from "@community-api/effect4-schema"
  * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
  * import { Effect, Layer, Redacted, Schema } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // One creation a minute, and a client that fails rather than wait: the second is a `CreationQuotaExceeded`.
@@ -275,7 +276,7 @@ export class InvalidConfig extends tagged<InvalidConfig>()("InvalidConfig") {}
  *   strictEqual(error._tag === "CreationQuotaExceeded" && error.window, "minute")
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestClock.layer())))
  * ```
  *
  * @example

@@ -94,6 +94,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  * ```ts
  * import { CountStore } from "@community-api/effect4-client"
  * import { Effect } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // A store of counts, used directly: `CreationQuota` counts each creation so.
@@ -104,7 +105,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  *   strictEqual((yield* store.budget("user-1")).minute.used, 1)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(CountStore.layerMemory())))
+ * await Effect.runPromise(program.pipe(Effect.provide(CountStore.layerMemory()), Effect.provide(TestClock.layer())))
  * ```
  *
  * @since 0.1.0

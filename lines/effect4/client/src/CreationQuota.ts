@@ -77,6 +77,7 @@ export const makeUnsafe = (settings?: Settings): Service<never> => {
  * ```ts
  * import { CreationQuota } from "@community-api/effect4-client"
  * import { Effect } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // The service alone: each creation of a user is counted before it is sent.
@@ -89,7 +90,7 @@ export const makeUnsafe = (settings?: Settings): Service<never> => {
  *   strictEqual((yield* quota.budget("user-1")).minute.left, 0)
  * })
  *
- * await Effect.runPromise(program)
+ * await Effect.runPromise(program.pipe(Effect.provide(TestClock.layer())))
  * ```
  *
  * @since 0.1.0

@@ -172,6 +172,7 @@ export const Pacing = Context.Reference<Service>("@community-api/effect4-client/
  * import { CommunityApiClient, Pacing } from "@community-api/effect4-client"
  * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
  * import { Effect, Layer, Redacted } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // The clients of this layer share a pacing of their own, its logs empty, instead of the process-wide one.
@@ -189,7 +190,7 @@ export const Pacing = Context.Reference<Service>("@community-api/effect4-client/
  *   strictEqual(requests.limit, 30)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestClock.layer())))
  * ```
  *
  * @since 0.1.0
@@ -220,6 +221,7 @@ export const makeFromStore = (
  * import { CommunityApiClient, Pacing, PermitStore } from "@community-api/effect4-client"
  * import * as ReferenceServer from "@community-api/effect4-server/ReferenceServer"
  * import { Effect, Layer, Redacted } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // The pacing over a store of permits given by hand: here the memory store, with 30 permits per user.
@@ -235,7 +237,7 @@ export const makeFromStore = (
  *   strictEqual((yield* api.budget).requests.used, 1)
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(client)))
+ * await Effect.runPromise(program.pipe(Effect.provide(client), Effect.provide(TestClock.layer())))
  * ```
  *
  * @since 0.1.0

@@ -96,6 +96,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  * ```ts
  * import { PermitStore } from "@community-api/effect4-client"
  * import { Effect } from "effect"
+ * import { TestClock } from "effect/testing"
  * import { strictEqual } from "node:assert"
  *
  * // A store of 2 permits per user, used directly: `Pacing` takes and gives back permits so.
@@ -106,7 +107,7 @@ export const makeMemory = (settings?: Settings): Effect.Effect<Memory> => Effect
  *   yield* store.release(permit, { afterAnswerMillis: 0, afterTakeMillis: 0 })
  * })
  *
- * await Effect.runPromise(program.pipe(Effect.provide(PermitStore.layerMemory({ limit: 2 }))))
+ * await Effect.runPromise(program.pipe(Effect.provide(PermitStore.layerMemory({ limit: 2 })), Effect.provide(TestClock.layer())))
  * ```
  *
  * @since 0.1.0
